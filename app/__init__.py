@@ -1,0 +1,1 @@
+"""Deux Rois pour un Royaume: the live game server."""
