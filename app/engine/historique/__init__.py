@@ -1,0 +1,1 @@
+"""Mode Historique: the 28 historical events (rulings §5)."""
