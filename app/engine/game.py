@@ -1,0 +1,54 @@
+"""The play engine's entry points (the contract with the web layer, docs/architecture.md).
+
+    events = new_game(config, seed, now_ms)
+    state  = replay(events)
+    evs    = decide(state, command, actor, now_ms)   # raises EngineError: nothing changes
+    state  = evolve(state, event)
+    when   = next_deadline(state)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+# Importing the domain modules registers their command handlers and event appliers.
+from app.engine import (  # noqa: F401
+    crossing,
+    designation,
+    election,
+    lobby,
+    moderator,
+    powers,
+    prompts,
+    reveals,
+    rounds,
+)
+from app.engine.commands import Command
+from app.engine.config import GameConfig
+from app.engine.events import Event, GameCreated
+from app.engine.fold import Tx, evolve, fold_events
+from app.engine.gate import Actor, check
+from app.engine.rounds import next_deadline
+from app.engine.state import GameState
+
+__all__ = ["Actor", "GameConfig", "GameState", "decide", "evolve", "new_game", "next_deadline", "replay"]
+
+
+def new_game(config: GameConfig, seed: int, now_ms: int) -> list[Event]:
+    """A fresh game: the lobby is open and nobody is seated."""
+    return [GameCreated(seed=seed, config=config, at_ms=now_ms)]
+
+
+def replay(events: Iterable[Event]) -> GameState:
+    """The fold of a whole log (the first event must be GameCreated)."""
+    return fold_events(list(events))
+
+
+def decide(state: GameState, command: Command, actor: Actor, now_ms: int) -> list[Event]:
+    """Validates `command` for `actor` against `state`; returns the events, or raises EngineError."""
+    rule = check(state, command, actor)
+    tx = Tx(state, now_ms)
+    rule.handler(tx, command, actor)
+    if tx.events and not tx.state.over and tx.state.phase != "lobby":
+        rounds.settle(tx)
+    return tx.events

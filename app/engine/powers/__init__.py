@@ -1,0 +1,1 @@
+"""Powers of the cards, one module per family."""
