@@ -1,0 +1,1 @@
+"""Load and latency benchmarks: `python -m bench` (docs/performance.md). Not part of the test run."""
