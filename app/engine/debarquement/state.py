@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
+from functools import partial
+from typing import Any
 
 from app.engine.debarquement.boats import Boat, Stacks, forced_boat, place
 from app.engine.debarquement.events import (
@@ -99,13 +101,24 @@ class State:
         return None
 
 
+_FIELDS = tuple(f.name for f in fields(State))
+
+
+def _replace(s: State, **changes: Any) -> State:
+    """dataclasses.replace without re-running __init__: the simulation folds hundreds of thousands of events."""
+    new = object.__new__(State)
+    for name in _FIELDS:
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(s, name))
+    return new
+
+
 def evolve(state: State, event: Event) -> State:
     """One event applied; nothing is checked here, decide() already did."""
-    new = _apply(state, event)
-    return replace(new, version=state.version + 1)
+    return _apply(state, event, state.version + 1)
 
 
-def _apply(s: State, e: Event) -> State:
+def _apply(s: State, e: Event, version: int) -> State:
+    replace = partial(_replace, version=version)
     match e:
         case GameCreated():
             return replace(s, phase=Phase.LOBBY, threshold=e.threshold, max_manches=e.max_manches, seed=e.seed)
