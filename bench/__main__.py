@@ -26,7 +26,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.list:
         for bench in REGISTRY.values():
-            print(f"{bench.name:16} {bench.description}")
+            print(f"{bench.name:20} {bench.description}")
         return 0
     unknown = [n for n in args.names if n not in REGISTRY]
     if unknown:
