@@ -48,7 +48,7 @@ ROWS = [
     Row("L58-guillaume-5-at-home", 8, {}, "N-HOME", {1: 5, 2: 0}),
     Row("L64-guillaume-4-on-majority", 16, {1: A}, "N-MAJ", {1: 4, 2: 0}),
     Row("C2-harold-5-on-default", 8, {1: A, 2: A}, "E-DEFAULT", {2: 5, 1: 0}),
-    Row("§3.3.7-subject-guillaume-decides-but-scores-0", 36, {}, "N-HOME", {1: 0, 4: 4},
+    Row("sec3.3.7-subject-guillaume-decides-but-scores-0", 36, {}, "N-HOME", {1: 0, 4: 4},
         states={1: SUBJECT}),
     # Protection Divine (L122)
     Row("L122-pd-plus-2-in-guillaume-room-norman-win", 8, {}, "N-HOME", {3: 6}),
@@ -78,7 +78,7 @@ ROWS = [
     Row("C30-C31-espion-halves-no-team", 10, {}, "N-HOME", {9: 1.5}, states={9: CardState(banked=1.5)}),
     Row("C30-espion-nothing-banked", 10, {}, "N-HOME", {9: 0}),
     Row("C32-troubadour-banked", 10, {}, "N-HOME", {10: 2}, states={10: CardState(banked=2)}),
-    Row("§3.3.18-devin-banked", 44, {}, "N-HOME", {44: 6}, states={44: CardState(banked=6)}),
+    Row("sec3.3.18-devin-banked", 44, {}, "N-HOME", {44: 6}, states={44: CardState(banked=6)}),
     Row("C23-subject-keeps-banked", 36, {}, "FRANCE", {9: 3.5, 10: 5},
         states=FRANCE_36 | {9: CardState(banked=1.5, subject=True), 10: CardState(banked=3, subject=True)}),
     Row("C27-adopter-keeps-banked", 26, PEACE_26, "PEACE", {9: 6.5}, states={9: CardState(banked=0.5,
