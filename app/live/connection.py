@@ -1,0 +1,89 @@
+"""One viewer's websocket as seen by the hub: a bounded queue drained by its own writer.
+
+The hub never awaits a socket: it offers a message and moves on. A phone that
+stops reading fills its queue (or misses the send deadline) and is dropped; it
+reconnects and gets the whole view again, while the others never wait for it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+ViewerKind = Literal["player", "moderator", "screen"]
+TRY_AGAIN_LATER = 1013  # a close code htmx's ws extension reconnects on
+
+_ids = itertools.count(1)
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    code: str
+    kind: ViewerKind
+    player_id: str | None = None
+    lang: str = "fr"
+
+    @property
+    def key(self) -> tuple[str, str | None]:
+        """Who sees the same view: two tabs of one seat share it."""
+        return (self.kind, self.player_id)
+
+
+class Connection:
+    def __init__(
+        self,
+        viewer: Viewer,
+        send: Callable[[str], Awaitable[None]],
+        close: Callable[[int], Awaitable[None]],
+        maxsize: int = 64,
+        timeout: float = 5.0,
+    ) -> None:
+        self.id = next(_ids)
+        self.viewer = viewer
+        self._send = send
+        self._close = close
+        self._timeout = timeout
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize)
+        self.last_view: dict[str, Any] | None = None  # what this socket last got, to diff against
+        self.dropped = False
+        self.sent = 0
+
+    def offer(self, message: str) -> bool:
+        """Queue a message without waiting; a full queue drops the connection."""
+        if self.dropped:
+            return False
+        try:
+            self._queue.put_nowait(message)
+        except asyncio.QueueFull:
+            self.drop()
+            return False
+        return True
+
+    def drop(self) -> None:
+        """Stop this connection: the writer closes it, the phone reconnects and resyncs."""
+        if self.dropped:
+            return
+        self.dropped = True
+        while not self._queue.empty():
+            self._queue.get_nowait()
+        self._queue.put_nowait(None)
+
+    async def run_writer(self) -> None:
+        """Drain the queue into the socket, each send under a deadline; returns when dropped."""
+        while True:
+            message = await self._queue.get()
+            if message is None:
+                break
+            try:
+                await asyncio.wait_for(self._send(message), self._timeout)
+            except (TimeoutError, OSError, RuntimeError):
+                self.dropped = True
+                break
+            self.sent += 1
+        # The socket may already be gone: then there is nothing left to tell it.
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self._close(TRY_AGAIN_LATER), 1.0)

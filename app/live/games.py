@@ -1,0 +1,80 @@
+"""The running games of this process: hubs created on first access, re-armed at startup."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from app.engine.config import GameConfig
+from app.engine.events import event_to_json
+from app.engine.game import new_game
+from app.live.hub import Hub, Presenter, now_ms
+from app.live.pubsub import PubSub
+from app.store.repository import Repository
+from app.store.tokens import hash_token, new_code, new_token
+
+log = logging.getLogger(__name__)
+
+
+class Games:
+    def __init__(self, repo: Repository, presenter: Presenter, pubsub: PubSub) -> None:
+        self.repo = repo
+        self.presenter = presenter
+        self.pubsub = pubsub
+        self.origin = secrets.token_hex(8)  # tells this process's pub/sub notes from others'
+        self._hubs: dict[str, Hub] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+
+    async def create(self, config: GameConfig, variant: str = "classic") -> tuple[Hub, str]:
+        """A new game; returns its hub and the moderator's secret (shown once, stored hashed)."""
+        secret = new_token()
+        seed = secrets.randbits(53)
+        at = now_ms()
+        payloads = [event_to_json(e) for e in new_game(config, seed, at)]
+        record = await asyncio.to_thread(
+            self.repo.create_game, new_code, hash_token(secret), variant, config.model_dump(mode="json"), seed, payloads, at
+        )
+        hub = await self.get(record.code)
+        assert hub is not None
+        return hub, secret
+
+    async def get(self, code: str) -> Hub | None:
+        """The game's hub, loading and re-arming it from the log on first access."""
+        hub = self._hubs.get(code)
+        if hub is not None:
+            return hub
+        lock = self._loading.setdefault(code, asyncio.Lock())
+        async with lock:
+            hub = self._hubs.get(code)
+            if hub is not None:
+                return hub
+            record = await asyncio.to_thread(self.repo.find_game, code)
+            if record is None:
+                return None
+            events = await asyncio.to_thread(self.repo.load_events, record.id)
+            hub = Hub(record, events, self.repo, self.presenter, self.pubsub, self.origin)
+            await hub.start()
+            self._hubs[code] = hub
+            return hub
+
+    async def rearm_recent(self, hours: float) -> list[str]:
+        """Load unfinished games active in the last `hours` so their timers run without a visitor."""
+        since = datetime.now(UTC) - timedelta(hours=hours)
+        codes = await asyncio.to_thread(self.repo.recent_games, since)
+        for code in codes:
+            try:
+                await self.get(code)
+            except Exception:
+                log.exception("game %s: could not be reloaded", code)
+        return codes
+
+    async def close(self) -> None:
+        for hub in list(self._hubs.values()):
+            await hub.stop()
+        self._hubs.clear()
+
+    def loaded(self) -> dict[str, Any]:
+        return {code: hub.seq for code, hub in self._hubs.items()}

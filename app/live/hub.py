@@ -1,0 +1,316 @@
+"""One hub per running game: the only writer of its log in this process.
+
+dispatch: under the game's lock, engine decide -> append (one transaction) ->
+evolve -> push to every viewer whose view changed -> re-arm the timer. Other
+processes sharing the game hear "seq N" on the pub/sub seam and catch up from
+the database; a clash on (game_id, seq) means another process won the race:
+reload and decide again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import orjson
+
+from app.engine.commands import parse_command
+from app.engine.events import event_from_json, event_to_json
+from app.engine.game import Actor, decide, evolve, next_deadline, replay
+from app.engine.state import GameState
+from app.live.connection import Connection, Viewer
+from app.live.pubsub import PubSub
+from app.store.repository import GameRecord, Repository, SeqConflict, StoredEvent
+
+log = logging.getLogger(__name__)
+RETRIES = 5
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+class Presenter(Protocol):
+    """Turns a view into what one socket receives (web renders HTML; tests may send JSON)."""
+
+    def push(self, viewer: Viewer, view: dict[str, Any], previous: dict[str, Any] | None, cache: dict[Any, str]) -> str | None:
+        """The message for `viewer` given its new and last-sent views, or None when nothing changed."""
+        ...
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What a dispatch did: the new events' payloads (for the caller only) and the stored result."""
+
+    result: dict[str, Any]
+    payloads: list[dict[str, Any]] = field(default_factory=list)
+    replayed: bool = False
+
+
+def _actor_key(actor: Actor) -> str:
+    return f"{actor.kind}:{actor.player_id or ''}"
+
+
+class Hub:
+    def __init__(
+        self,
+        game: GameRecord,
+        events: Sequence[StoredEvent],
+        repo: Repository,
+        presenter: Presenter,
+        pubsub: PubSub,
+        origin: str,
+        clock: Callable[[], int] = now_ms,
+    ) -> None:
+        self.game = game
+        self.code = game.code
+        self.repo = repo
+        self.presenter = presenter
+        self.pubsub = pubsub
+        self.origin = origin
+        self.clock = clock
+        self.lock = asyncio.Lock()
+        self.state: GameState = replay([event_from_json(e.payload) for e in events])
+        self.seq = events[-1].seq if events else 0
+        self.connections: set[Connection] = set()
+        self.rebinds: list[str] = []  # seats a new phone claims with the PIN, for the moderator
+        self._timer: asyncio.TimerHandle | None = None
+        self._armed_for: int | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._listener: asyncio.Task[None] | None = None
+
+    @property
+    def channel(self) -> str:
+        return f"game:{self.code}"
+
+    # -- life cycle ----------------------------------------------------------
+
+    async def start(self) -> None:
+        self.rebinds = await asyncio.to_thread(self.repo.pending_rebinds, self.game.id)
+        ready = asyncio.Event()
+        self._listener = asyncio.create_task(self._listen(ready))
+        await ready.wait()
+        self._arm()
+
+    async def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        for task in [self._listener, *self._tasks]:
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+        for conn in list(self.connections):
+            conn.drop()
+
+    # -- commands ------------------------------------------------------------
+
+    async def dispatch(
+        self,
+        command: dict[str, Any],
+        actor: Actor,
+        key: str | None = None,
+        seat: tuple[str, str] | None = None,
+    ) -> Outcome:
+        """Run one command through the engine; raises EngineError (nothing changes).
+
+        `key` makes the command idempotent per actor; `seat` (token_hash, pin)
+        is stored with a join's new player in the same transaction.
+        """
+        parsed = parse_command(command)  # a malformed command never takes the lock
+        full_key = f"{_actor_key(actor)}:{key}" if key else None
+        async with self.lock:
+            if full_key is not None:
+                stored = await asyncio.to_thread(self.repo.idempotent_result, self.game.id, full_key)
+                if stored is not None:
+                    return Outcome(stored, replayed=True)
+            for _ in range(RETRIES):
+                at = self.clock()
+                events = decide(self.state, parsed, actor, at)
+                payloads = [event_to_json(e) for e in events]
+                joined = next((p["player_id"] for p in payloads if p.get("type") == "player_joined"), None)
+                result: dict[str, Any] = {"ok": True, "seq": self.seq + len(payloads), "events": [p["type"] for p in payloads]}
+                if joined is not None:
+                    result["player_id"] = joined
+                new_seat = (joined, *seat) if seat is not None and joined is not None else None
+                state = self.state
+                for event in events:
+                    state = evolve(state, event)
+                try:
+                    await asyncio.to_thread(
+                        self.repo.append, self.game.id, self.seq, payloads, at, full_key, result, state.over, new_seat
+                    )
+                except SeqConflict:
+                    await self._catch_up_locked()
+                    continue
+                self.state = state
+                self.seq += len(payloads)
+                if payloads:
+                    self._after_change()
+                    await self._publish({"kind": "seq", "seq": self.seq})
+                return Outcome(result, payloads)
+            raise RuntimeError(f"game {self.code}: could not append after {RETRIES} tries")
+
+    async def catch_up(self) -> None:
+        async with self.lock:
+            await self._catch_up_locked()
+
+    async def _catch_up_locked(self) -> None:
+        fresh = await asyncio.to_thread(self.repo.load_events, self.game.id, self.seq)
+        if not fresh:
+            return
+        state = self.state
+        for stored in fresh:
+            state = evolve(state, event_from_json(stored.payload))
+        self.state = state
+        self.seq = fresh[-1].seq
+        self._after_change()
+
+    def _after_change(self) -> None:
+        self.fan_out()
+        self._arm()
+
+    # -- viewers -------------------------------------------------------------
+
+    def view_for(self, viewer: Viewer) -> dict[str, Any]:
+        from app.engine.views import moderator_view, player_view, screen_view
+
+        if viewer.kind == "player":
+            assert viewer.player_id is not None
+            return player_view(self.state, viewer.player_id)
+        if viewer.kind == "moderator":
+            view = moderator_view(self.state)
+            view["rebinds"] = [{"player_id": p, "name": self.state.name(p)} for p in self.rebinds]
+            return view
+        return screen_view(self.state)
+
+    def attach(self, conn: Connection) -> None:
+        """Register a socket and queue the whole current view for it (a reconnect resyncs at once)."""
+        self.connections.add(conn)
+        self._push(conn, {}, {})  # last_view is None: the presenter sends every region
+
+    def detach(self, conn: Connection) -> None:
+        self.connections.discard(conn)
+
+    def fan_out(self) -> None:
+        """Push the changed parts of each viewer's own view; a view is built once per viewer."""
+        views: dict[tuple[str, str | None], dict[str, Any]] = {}
+        cache: dict[Any, str] = {}  # shared fragments (public blocks) rendered once per fan-out
+        for conn in list(self.connections):
+            if conn.dropped:
+                self.connections.discard(conn)
+                continue
+            self._push(conn, views, cache)
+
+    def _push(self, conn: Connection, views: dict[tuple[str, str | None], dict[str, Any]], cache: dict[Any, str]) -> None:
+        key = conn.viewer.key
+        view = views.get(key)
+        if view is None:
+            view = views[key] = self.view_for(conn.viewer)
+        message = self.presenter.push(conn.viewer, view, conn.last_view, cache)
+        conn.last_view = view
+        if message is not None and not conn.offer(message):
+            self.connections.discard(conn)
+
+    def cut_off(self, player_id: str) -> None:
+        """Close every socket of a seat (its phone was replaced)."""
+        for conn in list(self.connections):
+            if conn.viewer.player_id == player_id:
+                conn.drop()
+                self.connections.discard(conn)
+
+    # -- rebinding a seat to a new phone -------------------------------------
+
+    async def request_rebind(self, player_id: str, pin: str, token_hash: str) -> bool:
+        ok = await asyncio.to_thread(self.repo.request_rebind, self.game.id, player_id, pin, token_hash)
+        if ok:
+            await self._rebinds_changed()
+        return ok
+
+    async def confirm_rebind(self, player_id: str) -> bool:
+        ok = await asyncio.to_thread(self.repo.confirm_rebind, self.game.id, player_id)
+        if ok:
+            self.cut_off(player_id)
+            await self._publish({"kind": "cut", "player_id": player_id})
+            await self._rebinds_changed()
+        return ok
+
+    async def _rebinds_changed(self) -> None:
+        self.rebinds = await asyncio.to_thread(self.repo.pending_rebinds, self.game.id)
+        self.fan_out()
+        await self._publish({"kind": "rebinds"})
+
+    # -- timers --------------------------------------------------------------
+
+    def _arm(self) -> None:
+        deadline = next_deadline(self.state)
+        if deadline == self._armed_for and self._timer is not None:
+            return
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._armed_for = deadline
+        if deadline is None:
+            return
+        delay = max(0.0, (deadline - self.clock()) / 1000)
+        loop = asyncio.get_running_loop()
+        self._timer = loop.call_later(delay, self._spawn_tick, deadline)
+
+    def _spawn_tick(self, deadline: int) -> None:
+        self._timer = None
+        task = asyncio.create_task(self._tick(deadline))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _tick(self, deadline: int) -> None:
+        from app.engine.text import EngineError
+
+        try:
+            # Keyed by the deadline: two processes ticking the same timer make one effect.
+            await self.dispatch({"type": "tick"}, Actor.system(), key=f"tick:{deadline}")
+        except EngineError as exc:
+            log.info("game %s: tick at %s refused: %s", self.code, deadline, exc.message.en)
+        except Exception:
+            log.exception("game %s: tick failed", self.code)
+        if next_deadline(self.state) == deadline:
+            # The engine did not move past this deadline: look again shortly, never spin.
+            self._armed_for = None
+            if self._timer is not None:
+                self._timer.cancel()
+            self._timer = asyncio.get_running_loop().call_later(1.0, self._spawn_tick, deadline)
+        else:
+            self._arm()
+
+    # -- pub/sub -------------------------------------------------------------
+
+    async def _publish(self, message: dict[str, Any]) -> None:
+        message["origin"] = self.origin
+        try:
+            await self.pubsub.publish(self.channel, orjson.dumps(message).decode())
+        except Exception:
+            # The log is already committed: other processes catch up on their next command.
+            log.exception("game %s: publish failed", self.code)
+
+    async def _listen(self, ready: asyncio.Event) -> None:
+        async with self.pubsub.subscribe(self.channel) as sub:
+            ready.set()
+            async for raw in sub:
+                try:
+                    message = orjson.loads(raw)
+                    if message.get("origin") == self.origin:
+                        continue
+                    kind = message.get("kind")
+                    if kind == "seq" and int(message.get("seq", 0)) > self.seq:
+                        await self.catch_up()
+                    elif kind == "cut":
+                        self.cut_off(str(message.get("player_id")))
+                    elif kind == "rebinds":
+                        self.rebinds = await asyncio.to_thread(self.repo.pending_rebinds, self.game.id)
+                        self.fan_out()
+                except Exception:
+                    log.exception("game %s: bad pub/sub message %r", self.code, raw)

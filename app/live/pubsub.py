@@ -1,0 +1,83 @@
+"""A pub/sub seam chosen by URL (memory://, redis://), shaped like encode/broadcaster.
+
+It carries only "game X moved to seq N" notes between processes: the database
+stays the source of truth, so a lost note costs a late push, never a lost move.
+Each subscriber has a bounded queue; when it overflows the oldest note is
+dropped (a newer one supersedes it anyway).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Protocol
+
+QUEUE_SIZE = 256
+
+
+class Subscription:
+    def __init__(self) -> None:
+        self.queue: asyncio.Queue[str] = asyncio.Queue(QUEUE_SIZE)
+
+    def put(self, message: str) -> None:
+        if self.queue.full():
+            self.queue.get_nowait()
+        self.queue.put_nowait(message)
+
+    def __aiter__(self) -> AsyncIterator[str]:
+        return self._iterate()
+
+    async def _iterate(self) -> AsyncIterator[str]:
+        while True:
+            yield await self.queue.get()
+
+
+class PubSub(Protocol):
+    async def connect(self) -> None: ...
+    async def disconnect(self) -> None: ...
+    async def publish(self, channel: str, message: str) -> None: ...
+    def subscribe(self, channel: str) -> contextlib.AbstractAsyncContextManager[Subscription]: ...
+
+
+class MemoryPubSub:
+    """In-process: every app in this process with the same URL shares it (tests run two 'servers')."""
+
+    def __init__(self) -> None:
+        self._subs: dict[str, set[Subscription]] = {}
+
+    async def connect(self) -> None:
+        return None
+
+    async def disconnect(self) -> None:
+        return None
+
+    async def publish(self, channel: str, message: str) -> None:
+        for sub in list(self._subs.get(channel, ())):
+            sub.put(message)
+
+    @contextlib.asynccontextmanager
+    async def subscribe(self, channel: str) -> AsyncIterator[Subscription]:
+        sub = Subscription()
+        self._subs.setdefault(channel, set()).add(sub)
+        try:
+            yield sub
+        finally:
+            subs = self._subs.get(channel)
+            if subs is not None:
+                subs.discard(sub)
+                if not subs:
+                    del self._subs[channel]
+
+
+_MEMORY: dict[str, MemoryPubSub] = {}
+
+
+def make_pubsub(url: str) -> PubSub:
+    if url.startswith("memory://"):
+        return _MEMORY.setdefault(url, MemoryPubSub())
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        from app.live.redis_pubsub import RedisPubSub
+
+        return RedisPubSub(url)
+    raise ValueError(f"unknown pub/sub URL {url!r}: use memory:// or redis://")

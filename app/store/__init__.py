@@ -1,0 +1,1 @@
+"""Persistence: SQLModel tables, the event log, migrations (migrations/ at the top level)."""

@@ -1,0 +1,50 @@
+"""POST .../act for players and the moderator: input -> command -> the hub. Nothing else."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+
+from app.engine.game import Actor
+from app.engine.text import EngineError
+from app.live.hub import Hub
+from app.web import forms
+from app.web.auth import same_origin
+from app.web.deps import flash
+from app.web.i18n import LANG, pick, t
+from app.web.ratelimit import Limiter
+from app.web.templating import render
+
+INPUT_ERRORS = {"bad_command", "bad_json", "bad_key", "bad_field", "too_long", "too_many"}
+
+
+def _wants_json(request: Request) -> bool:
+    return request.headers.get("content-type", "").startswith("application/json")
+
+
+def refusal(request: Request, status: int, code: str, message: str) -> Response:
+    if _wants_json(request):
+        return JSONResponse({"ok": False, "error": {"code": code, "message": message}}, status_code=status)
+    return flash(message, status, request)
+
+
+async def act(request: Request, hub: Hub, actor: Actor, limiter: Limiter) -> Response:
+    if not same_origin(request):
+        return refusal(request, 403, "forbidden", t("error.forbidden"))
+    if not limiter.allow(f"{hub.code}:{actor.kind}:{actor.player_id}"):
+        return refusal(request, 429, "rate_limited", t("error.rate_limited"))
+    try:
+        if _wants_json(request):
+            command, key = forms.from_json(await request.body())
+        else:
+            command, key = forms.from_form(await request.form())
+        outcome = await hub.dispatch(command, actor, key)
+    except EngineError as exc:
+        status = 422 if exc.code in INPUT_ERRORS else 409
+        return refusal(request, status, exc.code, pick(exc.message))
+    if _wants_json(request):
+        return JSONResponse({**outcome.result, "replayed": outcome.replayed})
+    if request.headers.get("hx-request") != "true":
+        return Response(status_code=303, headers={"Location": request.url.path.rsplit("/", 1)[0]})
+    # The new view arrives over the websocket; the answer only clears the error line.
+    return HTMLResponse(render("partials/flash.html", message=""), headers={"Content-Language": LANG.get()})

@@ -1,0 +1,82 @@
+// The little script of every page: idempotency ids, countdown corrected for
+// clock offset, card held to be seen, wake lock (HTTPS) or a hint, vibration.
+(function () {
+  "use strict";
+  var offset = 0; // server clock minus this phone's clock, in ms
+
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    return Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 12);
+  }
+
+  // One id per button press: a double tap or a retry of the same press sends the
+  // same id (one effect); the next press after an answer gets a new one.
+  document.addEventListener("htmx:configRequest", function (e) {
+    if (e.detail.verb !== "post") return;
+    var elt = e.detail.elt;
+    if (!elt.dataset.key) elt.dataset.key = newKey();
+    e.detail.parameters["key"] = elt.dataset.key;
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (e.detail.successful || (e.detail.xhr && e.detail.xhr.status >= 400)) delete e.detail.elt.dataset.key;
+  });
+
+  function readClock() {
+    var c = document.getElementById("srv-clock");
+    var now = c && parseInt(c.dataset.now || "", 10);
+    if (now) offset = now - Date.now();
+  }
+
+  function tick() {
+    var nodes = document.querySelectorAll(".countdown[data-deadline]");
+    for (var i = 0; i < nodes.length; i++) {
+      var n = nodes[i];
+      var left = Math.max(0, parseInt(n.dataset.deadline, 10) - (Date.now() + offset));
+      var s = Math.ceil(left / 1000);
+      var label = Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+      var out = n.querySelector(".left");
+      if (out && out.textContent !== label) out.textContent = label;
+      n.classList.toggle("urgent", s <= 10);
+      if (s === 0 && !n.dataset.buzzed) { n.dataset.buzzed = "1"; buzz([200, 100, 200]); }
+    }
+  }
+
+  function buzz(pattern) {
+    if (navigator.vibrate) { try { navigator.vibrate(pattern); } catch (err) { /* not allowed yet */ } }
+  }
+
+  // Hold to see: the card face shows only while a finger (or key) stays on it.
+  function show(e, on) {
+    var btn = e.target.closest && e.target.closest(".card-hold");
+    if (!btn) return;
+    var face = document.getElementById(btn.getAttribute("aria-controls"));
+    if (face) face.hidden = !on;
+    btn.setAttribute("aria-pressed", on ? "true" : "false");
+    if (on) e.preventDefault();
+  }
+  ["pointerdown", "keydown"].forEach(function (t) { document.addEventListener(t, function (e) { if (t !== "keydown" || e.key === " " || e.key === "Enter") show(e, true); }); });
+  ["pointerup", "pointercancel", "pointerleave", "keyup", "blur"].forEach(function (t) { document.addEventListener(t, function (e) { show(e, false); }, true); });
+  document.addEventListener("contextmenu", function (e) { if (e.target.closest && e.target.closest(".card-hold")) e.preventDefault(); });
+
+  // Wake lock needs a secure context; on a plain LAN address say so instead.
+  var lock = null;
+  function keepAwake() {
+    if (!document.querySelector(".live[data-kind='player']")) return;
+    if ("wakeLock" in navigator && window.isSecureContext) {
+      navigator.wakeLock.request("screen").then(function (l) { lock = l; }).catch(function () { hint(true); });
+    } else { hint(true); }
+  }
+  function hint(on) { var h = document.getElementById("awake-hint"); if (h) h.hidden = !on; }
+  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible" && !lock) keepAwake(); });
+
+  function conn(state) { var c = document.getElementById("conn"); if (c) c.dataset.state = state; }
+  document.addEventListener("htmx:wsOpen", function () { conn("open"); });
+  document.addEventListener("htmx:wsClose", function () { conn("closed"); });
+  document.addEventListener("htmx:wsAfterMessage", function (e) {
+    readClock();
+    // Something happened to me: a pushed region asks for a buzz.
+    if (typeof e.detail.message === "string" && e.detail.message.indexOf("data-buzz") >= 0) buzz(120);
+  });
+
+  document.addEventListener("DOMContentLoaded", function () { readClock(); keepAwake(); tick(); setInterval(tick, 250); });
+})();
