@@ -6,8 +6,9 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from app.engine.debarquement import Actor, Event, Phase, State, decide, evolve, new_game, replay
 from deb_helpers import NAMES, pid
+
+from app.engine.debarquement import Actor, Event, Phase, State, decide, evolve, new_game, replay
 
 Step = tuple[State, list[Event]]
 

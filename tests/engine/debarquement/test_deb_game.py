@@ -5,13 +5,19 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from deb_helpers import FULL_DECK, NAMES, act, all_cards, dealt, pid, play_all, stacks, types
 
 from app.engine.debarquement import Actor, Phase, decide, event_from_json, event_to_json, new_game, replay
 from app.engine.debarquement.boats import Boat
-from app.engine.debarquement.events import CardChosen, CardPlaced, GameEnded, MancheScored, MancheStarted, TurnEnded
+from app.engine.debarquement.events import (
+    CardChosen,
+    CardPlaced,
+    GameEnded,
+    MancheStarted,
+    TurnEnded,
+)
 from app.engine.debarquement.state import State
 from app.engine.text import EngineError
-from deb_helpers import FULL_DECK, NAMES, act, all_cards, dealt, pid, play_all, stacks, types
 
 
 def lobby(n: int, ages: list[int | None] | None = None, **config: int) -> State:
@@ -65,7 +71,7 @@ def test_F3_without_ages_the_host_starts_and_ties_go_to_seat_order() -> None:
 
 
 def test_F3_the_deal_begins_with_the_start_player() -> None:
-    state, events = act(lobby(3, ages=[20, 20, 66]), "p0", {"type": "start"})
+    _, events = act(lobby(3, ages=[20, 20, 66]), "p0", {"type": "start"})
     deal = events[0]
     assert isinstance(deal, MancheStarted)
     assert list(deal.hands) == ["p2", "p0", "p1"]

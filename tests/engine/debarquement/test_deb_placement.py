@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from deb_helpers import dealt, pid, play_all, stacks, types
 
 from app.engine.debarquement.boats import Boat, boat_cards, completes, forced_boat, place, visible
 from app.engine.debarquement.events import BoatCaptured, CardPlaced, TurnEnded
 from app.engine.debarquement.state import Phase
-from deb_helpers import dealt, pid, play_all, stacks, types
 
 
 def lay(cards: list[int]) -> list[list[int]]:

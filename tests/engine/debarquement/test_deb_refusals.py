@@ -6,11 +6,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from deb_helpers import NAMES, act, dealt, pid, play_all
 
 from app.engine.debarquement import Actor, Phase, decide, new_game, parse_command, replay
 from app.engine.debarquement.state import State
 from app.engine.text import EngineError
-from deb_helpers import NAMES, act, dealt, pid, play_all
 
 
 def _lobby(n: int) -> State:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from deb_helpers import FULL_DECK, all_cards
+from deb_playout import last, playout
 
 from app.engine.debarquement import Phase, event_from_json, event_to_json, replay
 from app.engine.debarquement.state import State
-from deb_helpers import FULL_DECK, all_cards
-from deb_playout import last, playout
 
 GAMES_PER_SIZE = 50
 

@@ -7,12 +7,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from deb_helpers import act, dealt, play_all, seated
+from deb_playout import playout
 
-from app.engine.debarquement import Actor, Phase, decide, player_view, table_view
+from app.engine.debarquement import Actor, Phase, decide, player_view, replay, table_view
 from app.engine.debarquement.state import State
 from app.engine.text import EngineError
-from deb_helpers import act, dealt, play_all
-from deb_playout import playout
 
 
 def card_numbers(node: Any, skip: str = "history") -> Iterator[int]:
@@ -155,9 +155,6 @@ def test_F15_captures_are_private_until_the_manche_is_scored() -> None:
 
 
 def test_lobby_view_for_a_newcomer_offers_join_and_explains_start() -> None:
-    from deb_helpers import seated
-    from app.engine.debarquement import replay
-
     state = replay(seated(1))
     newcomer = player_view(state, "zz")
     assert newcomer["me"] is None
