@@ -1,38 +1,39 @@
-"""The end of the game: freeze the positions and hand them to the scoring module (rulings §3, D11).
+"""The end of the game: freeze the positions and hand them to scoring (rulings §3, D11, C55).
 
-This is the one place that builds the scoring input from the play state, so the
-wiring to `app.engine.scoring` lives here only.
+This is the one place that builds the scoring input from the play state.
 """
 
 from __future__ import annotations
 
-import importlib
-from dataclasses import asdict
 from typing import Any
 
+from app.engine.scoring import EndPlayer, Position, resolve
 from app.engine.state import GameState
 
 
-def frozen_position(state: GameState) -> dict[str, Any]:
-    """Who holds which card where, and every card's state, at "la fin du temps" (C55)."""
-    return {
-        "players": [
-            {"id": p.id, "name": p.name, "card": state.cards[p.id], "room": str(state.rooms[p.id])}
-            for p in state.players
-        ],
-        "card_states": {
-            str(card): {k: (sorted(v) if isinstance(v, frozenset) else v) for k, v in asdict(cs).items()}
-            for card, cs in sorted(state.card_states.items())
-        },
-    }
+def position_of(state: GameState) -> Position:
+    """Who holds which card where, with each card's state, after the last arrival window."""
+    return Position(tuple(
+        EndPlayer(p.id, state.cards[p.id], state.rooms[p.id], state.card_state(state.cards[p.id]))
+        for p in state.players
+    ))
 
 
 def final_result(state: GameState) -> dict[str, Any]:
-    """The scored result: outcome, winners, points and per-player explanations."""
-    position = frozen_position(state)
-    try:
-        scoring = importlib.import_module("app.engine.scoring_adapter")
-    except ModuleNotFoundError:
-        return {"outcome": None, "winners": [], "points": {}, "explain": {}, "position": position}
-    result: dict[str, Any] = scoring.score_position(position)
-    return result
+    """Outcome, winners, points and explanations, keyed by player id (JSON-able, stored in GameEnded)."""
+    result = resolve(position_of(state))
+    return {
+        "outcome": result.outcome,
+        "winners": result.winners.value,
+        "room": result.room.value,
+        "band": result.band,
+        "headline": result.headline.as_dict(),
+        "killer": result.killer,
+        "points": dict(result.points),
+        "explain": {
+            pid: [{"points": line.points, **line.text.as_dict()} for line in lines]
+            for pid, lines in result.explain.items()
+        },
+        "cards": {p.id: state.cards[p.id] for p in state.players},
+        "rooms": {p.id: state.rooms[p.id].value for p in state.players},
+    }

@@ -13,12 +13,13 @@ from collections.abc import Iterable
 
 # Importing the domain modules registers their command handlers and event appliers.
 from app.engine import (  # noqa: F401
+    card_effects,
     crossing,
     designation,
     election,
+    knowledge,
     lobby,
     moderator,
-    powers,
     prompts,
     reveals,
     rounds,
@@ -28,6 +29,7 @@ from app.engine.config import GameConfig
 from app.engine.events import Event, GameCreated
 from app.engine.fold import Tx, evolve, fold_events
 from app.engine.gate import Actor, check
+from app.engine.powers import families  # noqa: F401
 from app.engine.rounds import next_deadline
 from app.engine.state import GameState
 

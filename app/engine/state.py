@@ -28,12 +28,26 @@ class Player:
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class History:
     """The whole log as a cons list: O(1) append; `Reverted` replays a prefix of it."""
 
     event: Event
     prev: History | None
+
+    def __eq__(self, other: object) -> bool:
+        # Iterative: the default recursive comparison would overflow the stack on a long log.
+        a: History | None = self
+        b = other
+        while isinstance(a, History) and isinstance(b, History):
+            if a is b:
+                return True
+            if a.event != b.event:
+                return False
+            a, b = a.prev, b.prev
+        return a is None and b is None
+
+    __hash__ = None  # type: ignore[assignment]
 
     def events(self) -> list[Event]:
         out: list[Event] = []

@@ -1,1 +1,1 @@
-"""Powers of the cards, one module per family."""
+"""Powers of the cards, one module per family; `families` imports them all (registration)."""
