@@ -52,14 +52,16 @@ def _is_int(value: object) -> bool:
 
 
 def _is_number(value: object) -> bool:
-    return (_is_int(value) or isinstance(value, float)) and math.isfinite(float(value))  # type: ignore[arg-type]
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    return math.isfinite(value)
 
 
 class _Player:
     """A player being parsed: the label used in every message."""
 
-    def __init__(self, index: int, name: str, card: int) -> None:
-        self.label = f'player "{name}" (card {card})' if name else f"players[{index}]"
+    def __init__(self, name: str, card: int) -> None:
+        self.label = f'player "{name}" (card {card})'
         self.card = card
 
     def fail(self, field: str, problem: str) -> EngineError:
@@ -193,7 +195,7 @@ def parse_position(data: object) -> tuple[Position, list[str]]:
             raise _fail(f'player "{name}": "card" must be a whole number from 1 to 50 (got {card!r})')
         if card in cards:
             raise _fail(f'player "{name}": card {card} is held by another player too')
-        who = _Player(i, name, card)
+        who = _Player(name, card)
         if extra:
             raise who.fail(f'key "{extra[0]}"', "is unknown (known: name, card, room, state)")
         if room not in (Room.NORMANDIE.value, Room.ANGLETERRE.value):

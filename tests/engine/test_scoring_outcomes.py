@@ -190,3 +190,32 @@ def test_c12_chaman_bonus_only_if_the_assassination_is_reached() -> None:
     result = resolve(build(Case("x", 26, where, "", "", N, states={5: ARMED}, rest=A)))
     assert result.outcome == "PEACE"
     assert result.points["c12"] == 0
+
+
+# C1 cascade (44 players, band 35-50): every condition holds at first; removing the winning one each time
+# exposes the next in the order peace > France > kill > Geôlier > majority > default, then Normandie.
+CASCADE_SUBJECTS = (3, 4, 6, 8, 9, 10, 12, 17, 18, 19, 20, 21, 23, 24, 25, 27, 28, 29, 30, 31, 32)
+CASCADE: list[tuple[str, dict[object, object], str]] = [
+    ("peace", {}, "PEACE"),
+    ("pope-leaves", {26: N}, "FRANCE"),
+    ("no-subjects", {"subjects": False}, "E-ASSASSIN"),
+    ("assassin-unarmed", {"armed": False}, "E-GEOLIER"),
+    ("geolier-leaves", {16: N}, "N-MAJ"),
+    ("normans-leave", {7: N, 11: N, 13: N, 15: N}, "E-DEFAULT"),
+    ("guillaume-goes-home", {1: N}, "N-HOME"),
+]
+
+
+def test_c1_cascade_35_50() -> None:
+    where: dict[int, Room] = dict.fromkeys((1, 2, 26, 35, 5, 16, 7, 11, 13, 15), A)
+    subjects, armed = True, True
+    assert len(CASCADE_SUBJECTS) == 21  # with the RdF and the Chancelier: 23 > 44 / 2
+    seen = []
+    for _, change, _ in CASCADE:
+        subjects = bool(change.get("subjects", subjects))
+        armed = bool(change.get("armed", armed))
+        where |= {k: v for k, v in change.items() if isinstance(k, int) and isinstance(v, Room)}
+        states = {c: SUBJECT for c in CASCADE_SUBJECTS} if subjects else {}
+        states[5] = CardState(armed=armed)
+        seen.append(resolve(build(Case("x", 44, where, "", "", N, states=states))).outcome)
+    assert seen == [kind for _, _, kind in CASCADE]
