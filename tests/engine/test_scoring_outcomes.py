@@ -131,6 +131,14 @@ CASES = [
     Case("C9-assassin-credited-when-both-could-kill", 46,
          in_room(blues(46), N) | in_room(reds(46), A, but=(1,)) | {1: N, 26: A}, "E-ASSASSIN", "blue", N,
          {5: 6, 46: 4, 6: 5}, rest=A, states={5: ARMED}, killer=5),
+    # ---------------- A12, §3.3.7: subjects keep their END powers (but score as subjects)
+    Case("A12-subject-pd-still-protects", 36, {1: N, 3: N, 5: N, 12: A, 26: A}, "N-HOME", "red", N, {3: 0, 1: 5},
+         states={3: SUBJECT, 5: ARMED}),
+    Case("A12-subject-chaman-still-cancels", 36, {1: N, 3: N, 5: N, 12: N, 26: A}, "E-ASSASSIN", "blue", N,
+         {12: 0, 5: 6}, states={12: SUBJECT, 5: ARMED}, killer=5),
+    Case("A12-subject-berserker-still-kills", 46,
+         in_room(blues(46), N) | in_room(reds(46), A, but=(1,)) | {1: N, 26: A}, "E-ASSASSIN", "blue", N,
+         {46: 0, 6: 4, 2: 5}, rest=A, states={46: SUBJECT}, killer=46),
     # ---------------- band 26-34 (L68-74): peace first
     Case("C15-C16-C17-L74-peace-pre-empts-the-kill", 26, {1: N, 2: N, 26: N, 5: N}, "PEACE", "orange", N,
          {26: 8, 25: 8, 5: 0, 1: 0, 2: 0}, rest=A, states={5: ARMED}),
