@@ -48,9 +48,10 @@ class Connection:
         self._close = close
         self._timeout = timeout
         self._queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize)
-        self.last_view: dict[str, Any] | None = None  # what this socket last got, to diff against
+        self.last_view: dict[str, Any] | None = None  # the view this socket last got, to diff against
+        self.sent: dict[str, str] = {}  # region id -> the HTML it last got (kept by the presenter)
         self.dropped = False
-        self.sent = 0
+        self.delivered = 0  # messages written to the socket
 
     def offer(self, message: str) -> bool:
         """Queue a message without waiting; a full queue drops the connection."""
@@ -83,7 +84,7 @@ class Connection:
             except (TimeoutError, OSError, RuntimeError):
                 self.dropped = True
                 break
-            self.sent += 1
+            self.delivered += 1
         # The socket may already be gone: then there is nothing left to tell it.
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self._close(TRY_AGAIN_LATER), 1.0)

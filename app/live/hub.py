@@ -23,6 +23,7 @@ from app.engine.commands import parse_command
 from app.engine.events import event_from_json, event_to_json
 from app.engine.game import Actor, decide, evolve, next_deadline, replay
 from app.engine.state import GameState
+from app.engine.views import moderator_view, player_view, screen_view
 from app.live.connection import Connection, Viewer
 from app.live.pubsub import PubSub
 from app.store.repository import GameRecord, Repository, SeqConflict, StoredEvent
@@ -38,8 +39,15 @@ def now_ms() -> int:
 class Presenter(Protocol):
     """Turns a view into what one socket receives (web renders HTML; tests may send JSON)."""
 
-    def push(self, viewer: Viewer, view: dict[str, Any], previous: dict[str, Any] | None, cache: dict[Any, str]) -> str | None:
-        """The message for `viewer` given its new and last-sent views, or None when nothing changed."""
+    def push(
+        self,
+        viewer: Viewer,
+        view: dict[str, Any],
+        previous: dict[str, Any] | None,
+        sent: dict[str, str],
+        cache: dict[Any, str],
+    ) -> str | None:
+        """The message for `viewer` given its new and last views and what it was sent, or None."""
         ...
 
 
@@ -178,8 +186,6 @@ class Hub:
     # -- viewers -------------------------------------------------------------
 
     def view_for(self, viewer: Viewer) -> dict[str, Any]:
-        from app.engine.views import moderator_view, player_view, screen_view
-
         if viewer.kind == "player":
             assert viewer.player_id is not None
             return player_view(self.state, viewer.player_id)
@@ -212,7 +218,7 @@ class Hub:
         view = views.get(key)
         if view is None:
             view = views[key] = self.view_for(conn.viewer)
-        message = self.presenter.push(conn.viewer, view, conn.last_view, cache)
+        message = self.presenter.push(conn.viewer, view, conn.last_view, conn.sent, cache)
         conn.last_view = view
         if message is not None and not conn.offer(message):
             self.connections.discard(conn)

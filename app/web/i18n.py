@@ -30,6 +30,11 @@ def t(key: str, **kwargs: Any) -> str:
     return text.format(**kwargs) if kwargs else text
 
 
+def t_or(key: str, default: str) -> str:
+    """The catalogue's text for `key`, or `default` for keys the engine invents (new powers, values)."""
+    return t(key) if key in CATALOGUE else default
+
+
 def pick(value: Any) -> str:
     """A bilingual value from the engine ({"fr", "en"} or Text) in the current language."""
     if value is None:

@@ -29,23 +29,25 @@ class Region:
 
 PAGES: dict[ViewerKind, tuple[Region, ...]] = {
     "player": (
-        Region("p-status", "partials/status.html", ("phase", "round", "deadline_ms", "paused", "paused_remaining_ms", "room", "over")),
-        Region("p-card", "partials/card.html", ("me", "card", "objective", "powers", "colour", "name", "player_id")),
-        Region("p-actions", "partials/actions.html", ("legal_actions", "prompts", "requests")),
-        Region("p-room", "partials/room.html", ("room", "roster", "players", "generals", "lobby")),
-        Region("p-info", "partials/info.html", ("knowledge", "feed", "result", "revealed", "seen")),
+        Region("p-status", "partials/status.html", ("game",)),
+        Region("p-card", "partials/card.html", ("me", "is_general")),
+        Region("p-actions", "partials/actions.html",
+               ("actions", "room", "lobby", "election", "requests", "prompts", "designation")),
+        Region("p-room", "partials/room.html", ("room", "lobby", "designation", "election")),
+        Region("p-info", "partials/info.html", ("knowledge", "feed", "result")),
     ),
     "moderator": (
-        Region("m-status", "partials/status.html", ("phase", "round", "deadline_ms", "paused", "paused_remaining_ms", "over")),
-        Region("m-actions", "partials/actions.html", ("legal_actions", "prompts", "requests")),
+        Region("m-status", "partials/status.html", ("game",)),
+        Region("m-controls", "partials/mod_controls.html", ("game", "players", "reverts")),
         Region("m-rebinds", "partials/rebinds.html", ("rebinds",)),
-        Region("m-players", "partials/players.html", ("players", "roster", "rooms", "generals", "cards")),
-        Region("m-info", "partials/info.html", ("feed", "log", "notes", "result", "warnings")),
+        Region("m-players", "partials/players.html",
+               ("players", "rooms", "elections", "designations", "bindings", "requests", "prompts")),
+        Region("m-info", "partials/info.html", ("notes", "result")),
     ),
     "screen": (
-        Region("s-status", "partials/status.html", ("phase", "round", "deadline_ms", "paused", "paused_remaining_ms", "over")),
-        Region("s-room", "partials/room.html", ("rooms", "roster", "players", "generals", "lobby")),
-        Region("s-info", "partials/info.html", ("feed", "event", "result")),
+        Region("s-status", "partials/status.html", ("game",)),
+        Region("s-rooms", "partials/rooms.html", ("rooms", "lobby")),
+        Region("s-info", "partials/info.html", ("result",)),
     ),
 }
 
@@ -61,18 +63,27 @@ class HtmlPresenter:
             return [self._render(viewer, region, _sub(view, region.keys)) for region in PAGES[viewer.kind]]
 
     def push(
-        self, viewer: Viewer, view: dict[str, Any], previous: dict[str, Any] | None, cache: dict[Any, str]
+        self,
+        viewer: Viewer,
+        view: dict[str, Any],
+        previous: dict[str, Any] | None,
+        sent: dict[str, str],
+        cache: dict[Any, str],
     ) -> str | None:
+        """The regions whose HTML differs from what this socket last got (`sent`, updated here)."""
         parts: list[str] = []
         with speaking(viewer.lang):
             for region in PAGES[viewer.kind]:
                 sub = _sub(view, region.keys)
-                if previous is not None and sub == _sub(previous, region.keys):
-                    continue
+                if previous is not None and region.id in sent and sub == _sub(previous, region.keys):
+                    continue  # same input, same HTML: not even rendered
                 key = (viewer.code, viewer.kind, region.id, viewer.lang, orjson.dumps(sub, option=orjson.OPT_SORT_KEYS))
                 html = cache.get(key)
                 if html is None:
                     html = cache[key] = self._render(viewer, region, sub)
+                if sent.get(region.id) == html:
+                    continue  # the view moved (a version number) but not what this region shows
+                sent[region.id] = html
                 parts.append(html)
         if not parts:
             return None

@@ -9,7 +9,8 @@ import orjson
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
-from app.web.i18n import LANG, pick, t
+from app.web.action_forms import build, names_in
+from app.web.i18n import LANG, pick, t, t_or
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
@@ -21,6 +22,11 @@ def _json_attr(value: Any) -> Markup:
     return Markup.escape(orjson.dumps(value).decode())
 
 
+def _action_forms(view: dict[str, Any]) -> list[dict[str, Any]]:
+    names = names_in(view)
+    return [build(a, names) for a in view.get("actions") or ()]
+
+
 def make_environment() -> Environment:
     env = Environment(
         loader=FileSystemLoader(TEMPLATES),
@@ -29,7 +35,7 @@ def make_environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.globals.update(t=t, pick=pick, lang=lambda: LANG.get())
+    env.globals.update(t=t, t_or=t_or, pick=pick, lang=lambda: LANG.get(), action_forms=_action_forms)
     env.filters["json_attr"] = _json_attr
     return env
 

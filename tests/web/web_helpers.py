@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import re
 import secrets
+from typing import Any
 
-from starlette.testclient import TestClient
+import anyio
+from httpx2 import Response
+from starlette.testclient import TestClient, WebSocketTestSession
+from starlette.types import Message
 
 from app.settings import Settings
 
@@ -22,3 +27,57 @@ def create_game(client: TestClient, **form: str) -> tuple[str, str]:
     match = re.search(r"/m/([A-Z]{4})\?k=([\w-]+)", response.text)
     assert match, response.text
     return match.group(1), match.group(2)
+
+
+def phone(client: TestClient) -> TestClient:
+    """Another browser (own cookie jar) on the same running app and event loop as `client`."""
+    other = TestClient(client.app)
+    other.portal = client.portal
+    return other
+
+
+def receive(ws: WebSocketTestSession, timeout: float = 5.0) -> str:
+    """The next pushed message, or fail after `timeout` (the TestClient would wait forever)."""
+
+    async def get() -> Message:
+        with anyio.fail_after(timeout):
+            return await ws._send_rx.receive()
+
+    message = ws.portal.call(get)
+    ws._raise_on_close(message)
+    return str(message["text"])
+
+
+def receive_until(ws: WebSocketTestSession, needle: str, timeout: float = 5.0) -> list[str]:
+    """Messages up to and including the first that contains `needle`."""
+    seen: list[str] = []
+    while True:
+        seen.append(receive(ws, timeout))
+        if needle in seen[-1]:
+            return seen
+
+
+def nothing_pending(ws: WebSocketTestSession, wait: float = 0.2) -> bool:
+    try:
+        receive(ws, wait)
+    except TimeoutError:
+        return True
+    return False
+
+
+def act(client: TestClient, code: str, command: dict[str, Any], key: str | None = None,
+        moderator: bool = False, **headers: str) -> Response:
+    """POST an action as htmx would (form: command JSON + idempotency key)."""
+    url = f"/{'m' if moderator else 'g'}/{code}/act"
+    data = {"command": json.dumps(command), "key": key or secrets.token_hex(8)}
+    return client.post(url, data=data, headers={"hx-request": "true", **headers})
+
+
+def join(client: TestClient, code: str, name: str) -> tuple[TestClient, str]:
+    """A new phone joins: returns it (with its seat cookie) and its recovery PIN."""
+    p = phone(client)
+    response = p.post(f"/g/{code}/join", data={"name": name})
+    assert response.status_code == 200, response.text
+    pin = re.search(r'id="pin">(\d{6})<', response.text)
+    assert pin, response.text
+    return p, pin.group(1)

@@ -1,0 +1,117 @@
+"""A legal action from a view -> the buttons and fields a page shows for it, generically.
+
+The command's own pydantic model says which of the action's values are
+command fields, so a new power (a new action with `targets` or `options`)
+appears on the phones without template work. Each button carries its whole
+command as JSON (`command`); checkboxes (`name[]`) and selects add the values
+the user picks (see forms.py).
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+import orjson
+
+from app.engine.commands import Command
+from app.web.i18n import pick, t, t_or
+
+# Lists in an action that are the user's choice, and the command field each fills.
+CHOICE_LISTS = (("candidates", "candidate"), ("options", "choice"))
+
+
+@cache
+def command_fields() -> dict[str, frozenset[str]]:
+    models = typing.get_args(typing.get_args(Command)[0])
+    return {m.model_fields["type"].default: frozenset(m.model_fields) - {"type"} for m in models}
+
+
+def _dump(command: Mapping[str, Any]) -> str:
+    return orjson.dumps(command).decode()
+
+
+def _value_label(value: Any) -> str:
+    if value is None:
+        return t("action.abstain")
+    return t_or(f"value.{value}", str(value))
+
+
+def action_label(action: Mapping[str, Any]) -> str:
+    if action.get("name"):
+        return pick(action["name"])
+    kind = action.get("kind")
+    kind_key = f"action.{action['type']}.{kind}" if isinstance(kind, str) else ""
+    return t_or(kind_key, "") or t_or(f"action.{action['type']}", str(action["type"]).replace("_", " "))
+
+
+def build(action: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """{label, available, reason, buttons: [{label, command}], multi, select} for one action."""
+    kind = str(action.get("type", ""))
+    fields = command_fields().get(kind, frozenset())
+    fixed: dict[str, Any] = {"type": kind}
+    for key, value in action.items():
+        if key in fields and key not in ("targets", "target", "candidate", "choice") and isinstance(value, str | int | bool):
+            fixed[key] = value
+    out: dict[str, Any] = {
+        "kind": kind,
+        "label": action_label(action),
+        "available": bool(action.get("available")),
+        "reason": pick(action.get("reason")) if action.get("reason") else "",
+        "buttons": [],
+        "multi": None,
+        "select": None,
+        "done": bool(action.get("voted")),
+    }
+    if not out["available"]:
+        return out
+    if action.get("colours") and "colour" in fields:
+        out["select"] = {"name": "colour", "label": t("action.colour"),
+                         "options": [{"value": c, "label": _value_label(c)} for c in action["colours"]]}
+    targets = action.get("targets")
+    if isinstance(targets, list) and "quota" in action and "targets" in fields:
+        chosen = set(action.get("named") or ())
+        out["multi"] = {"name": "targets[]", "quota": action["quota"],
+                        "options": [{"value": p, "label": names.get(p, p), "checked": p in chosen} for p in targets]}
+        out["buttons"] = [{"label": out["label"], "command": _dump(fixed)}]
+        return out
+    if isinstance(targets, list) and "target" in fields:
+        out["buttons"] = [{"label": names.get(p, p), "command": _dump({**fixed, "target": p})} for p in targets]
+        return out
+    for list_key, field in CHOICE_LISTS:
+        values = action.get(list_key)
+        if isinstance(values, list) and field in fields:
+            out["buttons"] = [
+                {"label": names.get(v, _value_label(v)) if isinstance(v, str) else _value_label(v),
+                 "command": _dump({**fixed, field: v})}
+                for v in values
+            ]
+            if action.get("abstain") and field == "candidate":
+                out["buttons"].append({"label": t("action.abstain"), "command": _dump({**fixed, field: None})})
+            return out
+    if "accept" in fields:
+        out["buttons"] = [{"label": t("action.accept"), "command": _dump({**fixed, "accept": True})},
+                          {"label": t("action.refuse"), "command": _dump({**fixed, "accept": False})}]
+        return out
+    out["buttons"] = [{"label": out["label"], "command": _dump(fixed)}]
+    return out
+
+
+def names_in(view: Mapping[str, Any]) -> dict[str, str]:
+    """Player id -> name from whatever rosters the view holds (the actions list only has ids)."""
+    names: dict[str, str] = {}
+
+    def visit(node: Any) -> None:
+        if isinstance(node, Mapping):
+            if isinstance(node.get("id"), str) and isinstance(node.get("name"), str):
+                names[node["id"]] = node["name"]
+            for value in node.values():
+                visit(value)
+        elif isinstance(node, list):
+            for value in node:
+                visit(value)
+
+    visit(view)
+    return names
