@@ -33,7 +33,6 @@ from app.engine.scoring.outcome import Outcome
 from app.engine.text import Text
 
 DIPLOMATES = (41, 42)
-T = Text
 
 
 def _team_points(outcome: Outcome, band: str) -> tuple[int, dict[int, int]]:
@@ -111,60 +110,32 @@ def _team_line(sheet: _Sheet, p: EndPlayer, team: Team, pos: Position, out: Outc
         sheet.add(6, name, w.special_reason(c, out, 6))  # the killer's 6 (L59, C8)
     elif c in special:
         sheet.add(special[c], name, w.special_reason(c, out, special[c]))
-    elif st.pope_faithful:
-        sheet.add(base, w.FAITHFUL, w.VICTORY_OF[Team.ORANGE])  # an adopter (C19, C27)
-    else:
+    else:  # every winner, adopters included (C19, C27): the band's base points
         sheet.add(base, w.TEAM_WIN[team])
 
 
 def _personal(sheet: _Sheet, p: EndPlayer, pos: Position, out: Outcome, g_room: Room) -> None:
     """Individual objectives, cumulative with team points (C89); lost by subjects and adopters (C23, C27)."""
     c, st, name = p.card, p.state, w.card_name(p.card)
-    here = w.room_name(p.room)
     if c == PELERIN and not st.subject:  # kept when faithful: the Pope's aim is his own (C47)
         pope = pos.holder(PAPE)
-        vn, va = st.visits_normandie, st.visits_angleterre
-        if vn >= 2 and va >= 2 and pope is not None and pope.room is p.room:
-            sheet.add(4, name, T("chaque salle visitée au moins 2 fois et même salle que le Pape",
-                                 "visited each room at least twice and ends in the Pope's room"))
-        else:
-            where = "même salle que le Pape" if pope is not None and pope.room is p.room else "pas avec le Pape"
-            where_en = "with the Pope" if pope is not None and pope.room is p.room else "not with the Pope"
-            sheet.add(0, name, T(f"{vn} visite(s) en Normandie, {va} en Angleterre (2 de chaque requises), {where}",
-                                 f"{vn} visit(s) to Normandy, {va} to England (2 each needed), {where_en}"))
+        with_pope = pope is not None and pope.room is p.room
+        visited = st.visits_normandie >= 2 and st.visits_angleterre >= 2  # C46
+        sheet.add(4 if visited and with_pope else 0, name,
+                  w.pelerin(st.visits_normandie, st.visits_angleterre, with_pope))
     if st.subject or st.pope_faithful:
         return
-    if c == PROTECTION_DIVINE:
-        if p.room is g_room and out.winners is Team.RED:
-            sheet.add(2, name, T("dans la salle de Guillaume et victoire normande",
-                                 "in William's room and a Norman victory"))
-        else:
-            sheet.add(0, name, T("bonus perdu : il faut la salle de Guillaume et une victoire normande",
-                                 "no bonus: needs William's room and a Norman victory"))
-    elif c in (DAME, CHEVALIER_SAXON):
-        other = CHEVALIER_SAXON if c == DAME else DAME
-        mate, other_name = pos.holder(other), w.card_name(other)
-        if mate is not None and mate.room is p.room:
-            sheet.add(3, name, T(f"même salle que le {other_name.fr}" if c == DAME else
-                                 f"même salle que la {other_name.fr}",
-                                 f"same room as the {other_name.en}"))
-        else:
-            sheet.add(0, name, T(f"pas dans la même salle que {'le' if c == DAME else 'la'} {other_name.fr}",
-                                 f"not in the same room as the {other_name.en}"))
-    elif c == CHAMAN:
-        if out.chaman_cancelled:
-            sheet.add(5, name, T("a annulé la Protection divine lors de l'assassinat",
-                                 "cancelled the Divine Protection during the assassination"))
-        else:
-            sheet.add(0, name, T("pas de tentative d'assassinat où il annule la Protection divine",
-                                 "no assassination attempt in which he cancels the Divine Protection"))
-    elif c == VAGABOND:
-        won = w.room_name(out.room)
-        if p.room is out.room:
-            sheet.add(3, name, T(f"dans la salle victorieuse ({won.fr})", f"in the winning room ({won.en})"))
-        else:
-            sheet.add(0, name, T(f"en {here.fr}, hors de la salle victorieuse ({won.fr})",
-                                 f"in {here.en}, not in the winning room ({won.en})"))
+    if c == PROTECTION_DIVINE:  # L122
+        ok = p.room is g_room and out.winners is Team.RED
+        sheet.add(2 if ok else 0, name, w.PD_BONUS[ok])
+    elif c in (DAME, CHEVALIER_SAXON):  # L159, L261: cumulative with the team's points (L162, L264)
+        mate = pos.holder(CHEVALIER_SAXON if c == DAME else DAME)
+        ok = mate is not None and mate.room is p.room
+        sheet.add(3 if ok else 0, name, w.lovers(c, ok))
+    elif c == CHAMAN:  # C12
+        sheet.add(5 if out.chaman_cancelled else 0, name, w.CHAMAN_BONUS[out.chaman_cancelled])
+    elif c == VAGABOND:  # C48
+        sheet.add(3 if p.room is out.room else 0, name, w.vagabond(p.room, out.room))
 
 
 def score(position: Position, out: Outcome) -> tuple[dict[str, int], dict[str, tuple[Line, ...]]]:

@@ -73,6 +73,45 @@ TREATY = T("traité conclu et même salle que l'autre Diplomate secret, au lieu 
            "treaty made and same room as the other Secret Diplomat, instead of team points")
 
 
+PD_BONUS = {
+    True: T("dans la salle de Guillaume et victoire normande", "in William's room and a Norman victory"),
+    False: T("pas de bonus : il faut la salle de Guillaume et une victoire normande",
+             "no bonus: needs William's room and a Norman victory"),
+}
+CHAMAN_BONUS = {
+    True: T("a annulé la Protection divine lors de l'assassinat",
+            "cancelled the Divine Protection during the assassination"),
+    False: T("pas de tentative d'assassinat où il annule la Protection divine",
+             "no assassination attempt in which he cancels the Divine Protection"),
+}
+
+
+def lovers(card: int, together: bool) -> Text:
+    """The Dame Noble (19) and the Chevalier Saxon (20): the other one's name, with its article."""
+    other = T("le Chevalier saxon", "the Saxon Knight") if card == 19 else T("la Dame noble", "the Noble Lady")
+    if together:
+        return T(f"même salle que {other.fr}", f"same room as {other.en}")
+    return T(f"pas dans la même salle que {other.fr}", f"not in the same room as {other.en}")
+
+
+def pelerin(normandie: int, angleterre: int, with_pope: bool) -> Text:
+    if normandie >= 2 and angleterre >= 2 and with_pope:
+        return T("chaque salle visitée au moins 2 fois et même salle que le Pape",
+                 "visited each room at least twice and ends in the Pope's room")
+    pope = T("même salle que le Pape", "with the Pope") if with_pope else T("pas avec le Pape", "not with the Pope")
+    return T(f"{normandie} visite(s) en Normandie, {angleterre} en Angleterre (2 de chaque requises), {pope.fr}",
+             f"{normandie} visit(s) to Normandy, {angleterre} to England (2 each needed), {pope.en}")
+
+
+def vagabond(room: Room, winning: Room) -> Text:
+    won = room_name(winning)
+    if room is winning:
+        return T(f"dans la salle victorieuse ({won.fr})", f"in the winning room ({won.en})")
+    here = room_name(room)
+    return T(f"en {here.fr}, hors de la salle victorieuse ({won.fr})",
+             f"in {here.en}, not in the winning room ({won.en})")
+
+
 def special_reason(card: int, outcome: Outcome, points: int) -> Text:
     """Why a named character gets more than the team's base points."""
     kind = outcome.kind
