@@ -25,6 +25,12 @@ class Join(_Command):
     age: int | None = Field(default=None, ge=0, le=130)  # "le plus proche de 66 ans commence" (L438, F3)
 
 
+class Leave(_Command):
+    """Leave the table while still in the lobby; if the host leaves, the next seat hosts."""
+
+    type: Literal["leave"] = "leave"
+
+
 class Start(_Command):
     type: Literal["start"] = "start"
 
@@ -52,15 +58,16 @@ class NextManche(_Command):
 class Tick(_Command):
     """A timer ran out: random for whoever is awaited (seeded, recorded), or the next manche.
 
-    `version` is the state version the timer was armed for; a late tick for a
-    choice already made is refused rather than acting on the next one.
+    `prompt` is the id of the prompt the timer was armed for (views.prompt_id);
+    a late tick for a prompt already answered is refused rather than acting on
+    the next one.
     """
 
     type: Literal["tick"] = "tick"
-    version: int | None = None
+    prompt: str | None = None
 
 
-Command = Annotated[Join | Start | PlayCard | ChooseBoat | NextManche | Tick, Field(discriminator="type")]
+Command = Annotated[Join | Leave | Start | PlayCard | ChooseBoat | NextManche | Tick, Field(discriminator="type")]
 _COMMAND: TypeAdapter[Command] = TypeAdapter(Command)
 
 

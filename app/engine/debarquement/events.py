@@ -27,6 +27,11 @@ class PlayerJoined(_Event):
     age: int | None = None
 
 
+class PlayerLeft(_Event):
+    type: Literal["player_left"] = "player_left"
+    player_id: str
+
+
 class MancheStarted(_Event):
     """The deal, recorded in full so that a replay needs no random generator."""
 
@@ -98,6 +103,7 @@ class GameEnded(_Event):
 Event = Annotated[
     GameCreated
     | PlayerJoined
+    | PlayerLeft
     | MancheStarted
     | CardChosen
     | CardsRevealed

@@ -18,6 +18,7 @@ from app.engine.debarquement.commands import (
     ChooseBoat,
     Command,
     Join,
+    Leave,
     NextManche,
     PlayCard,
     Start,
@@ -37,11 +38,13 @@ from app.engine.debarquement.events import (
     MancheStarted,
     Play,
     PlayerJoined,
+    PlayerLeft,
     TurnEnded,
 )
 from app.engine.debarquement.rules import (
     check_choose_boat,
     check_join,
+    check_leave,
     check_next_manche,
     check_play_card,
     check_start,
@@ -92,6 +95,9 @@ def _player_command(s: State, cmd: Command, pid: str) -> list[Event]:
         case Join():
             _raise_if(check_join(s, pid, cmd.name))
             return [PlayerJoined(player_id=pid, name=cmd.name.strip(), age=cmd.age)]
+        case Leave():
+            _raise_if(check_leave(s, pid))
+            return [PlayerLeft(player_id=pid)]
         case Start():
             _raise_if(check_start(s, pid))
             return [_deal(s, 1, _first_start_player(s))]
@@ -111,7 +117,7 @@ def _player_command(s: State, cmd: Command, pid: str) -> list[Event]:
 
 def _tick(s: State, cmd: Tick) -> list[Event]:
     """Whoever the game waits for gets a seeded random choice, recorded in the event."""
-    _raise_if(check_tick(s, cmd.version))
+    _raise_if(check_tick(s, cmd.prompt))
     rng = random.Random(f"debarquement:{s.seed}:timeout:{s.version}")
     if s.phase is Phase.CHOOSING:
         return [CardChosen(player_id=p, card=rng.choice(s.hands[p]), timeout=True) for p in waiting_for(s)]

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Literal
+
 from app.engine.cards import CARDS
-from app.engine.debarquement.boats import BOAT_NAMES, Boat
 from app.engine.debarquement.commands import NAME_MAX
 from app.engine.debarquement.state import MAX_PLAYERS, MIN_PLAYERS, Phase, State
 from app.engine.text import EngineError, Text
@@ -126,10 +128,17 @@ def check_next_manche(state: State, player_id: str) -> Refusal:
     return None
 
 
-def check_tick(state: State, version: int | None) -> Refusal:
+def check_leave(state: State, player_id: str) -> Refusal:
+    if state.phase is not Phase.LOBBY:
+        return _phase_refusal(state) or _err("not_lobby", "On ne quitte la table qu'avant le début de la partie.",
+                                             "You can only leave the table before the game starts.")
+    return _seated(state, player_id)
+
+
+def check_tick(state: State, prompt: str | None) -> Refusal:
     if (refusal := _phase_refusal(state)) is not None:
         return refusal
-    if version is not None and version != state.version:
+    if prompt is not None and prompt != prompt_id(state):
         return _err("stale_tick", "Ce minuteur ne correspond plus à l'état de la partie.",
                     "This timer no longer matches the game state.")
     return None
@@ -146,5 +155,35 @@ def waiting_for(state: State) -> tuple[str, ...]:
     return ()
 
 
-def boat_text(boat: Boat) -> Text:
-    return BOAT_NAMES[boat]
+PromptKind = Literal["choose_card", "choose_boat", "next_manche"]
+
+# Suggested timer lengths for the hub; the engine itself never reads a clock.
+PROMPT_SECONDS: dict[PromptKind, int] = {"choose_card": 60, "choose_boat": 30, "next_manche": 120}
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """What the game waits for now; `id` is stable while that prompt is open, for arming a timer."""
+
+    id: str
+    kind: PromptKind
+    players: tuple[str, ...]
+    seconds: int
+
+
+def prompt_id(state: State) -> str | None:
+    prompt = pending_prompt(state)
+    return prompt.id if prompt else None
+
+
+def pending_prompt(state: State) -> Prompt | None:
+    kind: PromptKind
+    if state.phase is Phase.CHOOSING:
+        kind, key = "choose_card", f"m{state.manche}.t{state.turn}.cards"
+    elif (awaiting := state.awaiting_boat) is not None:
+        kind, key = "choose_boat", f"m{state.manche}.t{state.turn}.boat.{awaiting[0]}"
+    elif state.phase is Phase.MANCHE_OVER:
+        kind, key = "next_manche", f"m{state.manche}.over"
+    else:
+        return None
+    return Prompt(key, kind, waiting_for(state), PROMPT_SECONDS[kind])

@@ -20,6 +20,7 @@ from app.engine.debarquement.events import (
     MancheScored,
     MancheStarted,
     PlayerJoined,
+    PlayerLeft,
     TurnEnded,
 )
 from app.engine.debarquement.scoring import DEFAULT_MAX_MANCHES, Capture
@@ -71,7 +72,10 @@ class State:
     start_player: str | None = None
     hands: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     chosen: Mapping[str, int] = field(default_factory=dict)  # secret until everyone has chosen
-    revealed: tuple[tuple[int, str], ...] = ()  # this tour de jeu's cards, ascending (public)
+    # The cards of the latest reveal, ascending (public); kept until the next reveal so that
+    # phones can still show who played what once the game has moved on to the next choice.
+    revealed: tuple[tuple[int, str], ...] = ()
+    turn_captures: tuple[tuple[str, Boat], ...] = ()  # who took which boat in that tour (public, not the cards)
     to_place: tuple[tuple[int, str], ...] = ()  # the revealed cards still to place, lowest first
     pile: tuple[int, ...] = ()
     set_aside: tuple[int, ...] = ()  # the short pile set aside face down (F10)
@@ -124,6 +128,8 @@ def _apply(s: State, e: Event, version: int) -> State:
             return replace(s, phase=Phase.LOBBY, threshold=e.threshold, max_manches=e.max_manches, seed=e.seed)
         case PlayerJoined():
             return replace(s, seats=(*s.seats, Seat(e.player_id, e.name, e.age)))
+        case PlayerLeft():
+            return replace(s, seats=tuple(seat for seat in s.seats if seat.player_id != e.player_id))
         case MancheStarted():
             ids = s.player_ids
             return replace(
@@ -135,6 +141,7 @@ def _apply(s: State, e: Event, version: int) -> State:
                 hands={p: tuple(sorted(e.hands[p])) for p in ids},
                 chosen={},
                 revealed=(),
+                turn_captures=(),
                 to_place=(),
                 pile=e.pile,
                 set_aside=(),
@@ -147,14 +154,15 @@ def _apply(s: State, e: Event, version: int) -> State:
             return replace(s, hands={**s.hands, e.player_id: hand}, chosen={**s.chosen, e.player_id: e.card})
         case CardsRevealed():
             plays = tuple((p.card, p.player_id) for p in e.plays)
-            return replace(s, phase=Phase.PLACING, chosen={}, revealed=plays, to_place=plays)
+            return replace(s, phase=Phase.PLACING, chosen={}, revealed=plays, to_place=plays, turn_captures=())
         case CardPlaced():
             boats = {**s.boats, e.boat: place(s.boats[e.boat], e.card)}
             return replace(s, boats=boats, to_place=s.to_place[1:])
         case BoatCaptured():
             capture = Capture(e.boat, e.cards)
             captures = {**s.captures, e.player_id: (*s.captures[e.player_id], capture)}
-            return replace(s, boats={**s.boats, e.boat: ()}, captures=captures)
+            return replace(s, boats={**s.boats, e.boat: ()}, captures=captures,
+                           turn_captures=(*s.turn_captures, (e.player_id, e.boat)))
         case TurnEnded():
             hands = {p: tuple(sorted((*h, e.drawn[p]))) if p in e.drawn else h for p, h in s.hands.items()}
             pile = s.pile[len(e.drawn) :] if e.drawn else ()
@@ -166,7 +174,6 @@ def _apply(s: State, e: Event, version: int) -> State:
                 hands=hands,
                 pile=pile,
                 set_aside=(*s.set_aside, *e.set_aside),
-                revealed=() if more else s.revealed,
             )
         case MancheScored():
             totals = {p: s.totals[p] + e.points[p] for p in s.player_ids}

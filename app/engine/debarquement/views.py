@@ -16,9 +16,11 @@ from app.engine.debarquement.boats import BOAT_NAMES, CAPTURE_AT, Boat, forced_b
 from app.engine.debarquement.rules import (
     check_choose_boat,
     check_join,
+    check_leave,
     check_next_manche,
     check_play_card,
     check_start,
+    pending_prompt,
     waiting_for,
 )
 from app.engine.debarquement.scoring import Capture, boat_points, card_points, manche_points
@@ -94,6 +96,7 @@ def _players(s: State) -> list[View]:
 def _public(s: State) -> View:
     awaiting = s.awaiting_boat
     placed = len(s.revealed) - len(s.to_place)
+    prompt = pending_prompt(s)
     return {
         "game": {
             "phase": s.phase.value,
@@ -109,8 +112,15 @@ def _public(s: State) -> View:
         },
         "players": _players(s),
         "boats": _boats(s),
-        "revealed": [{"player_id": p, "card": card_view(c), "placed": i < placed}
-                     for i, (c, p) in enumerate(s.revealed)],
+        # The latest reveal stays on show during the next choice, with who took which boat then.
+        "last_reveal": None if not s.revealed else {
+            "turn": s.turn - 1 if s.phase is Phase.CHOOSING else s.turn,
+            "cards": [{"player_id": p, "card": card_view(c), "placed": i < placed}
+                      for i, (c, p) in enumerate(s.revealed)],
+            "captures": [{"player_id": p, "boat": b.value} for p, b in s.turn_captures],
+        },
+        "prompt": None if prompt is None else {
+            "id": prompt.id, "kind": prompt.kind, "players": list(prompt.players), "seconds": prompt.seconds},
         "awaiting_boat": {"player_id": awaiting[1], "card": card_view(awaiting[0])} if awaiting else None,
         "waiting_for": list(waiting_for(s)),
         "pile_count": len(s.pile),
@@ -155,6 +165,7 @@ def legal_actions(s: State, player_id: str) -> list[View]:
     boat = check_choose_boat(s, player_id)
     return [
         _action("join", check_join(s, player_id)),
+        _action("leave", check_leave(s, player_id)),
         _action("start", check_start(s, player_id), players=len(s.seats)),
         _action("play_card", play, cards=list(hand) if play is None else []),
         _action("choose_boat", boat, card=awaiting[0] if awaiting and boat is None else None,

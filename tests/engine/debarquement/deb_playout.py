@@ -9,6 +9,7 @@ from typing import Any
 from deb_helpers import NAMES, pid
 
 from app.engine.debarquement import Actor, Event, Phase, State, decide, evolve, new_game, replay
+from app.engine.debarquement.rules import prompt_id
 
 Step = tuple[State, list[Event]]
 
@@ -16,7 +17,7 @@ Step = tuple[State, list[Event]]
 def random_command(state: State, rng: random.Random, tick_rate: float) -> tuple[Actor, dict[str, Any]]:
     """A legal move by a random awaited player, or now and then the timer."""
     if rng.random() < tick_rate:
-        return Actor.system(), {"type": "tick", "version": state.version}
+        return Actor.system(), {"type": "tick", "prompt": prompt_id(state)}
     if state.phase is Phase.CHOOSING:
         player = rng.choice([p for p in state.player_ids if p not in state.chosen])
         return Actor.player(player), {"type": "play_card", "card": rng.choice(state.hands[player])}

@@ -16,6 +16,7 @@ from app.engine.debarquement.events import (
     MancheStarted,
     TurnEnded,
 )
+from app.engine.debarquement.rules import pending_prompt, prompt_id
 from app.engine.debarquement.state import State
 from app.engine.text import EngineError
 
@@ -128,18 +129,21 @@ def test_F7_bicolour_cards_choose_their_boat_like_neutrals(card: int) -> None:
 def test_timeout_picks_a_seeded_random_boat_recorded_in_the_event() -> None:
     state = dealt([[10, 4], [11, 13]])
     state, _ = play_all(state, [10, 11])
-    _, events = act(state, None, {"type": "tick", "version": state.version})
+    _, events = act(state, None, {"type": "tick", "prompt": "m1.t1.boat.10"})
     placed = events[0]
     assert isinstance(placed, CardPlaced)
     assert (placed.card, placed.how) == (10, "timeout")
     again = decide(state, {"type": "tick"}, Actor.system())
-    assert again == events  # the same seed and version give the same choice
+    assert again == events  # the same seed and state give the same choice
 
 
 def test_timeout_chooses_a_card_for_every_player_who_has_not() -> None:
     state = dealt([[3, 4], [11, 13], [15, 17]])
+    armed_for = prompt_id(state)
+    assert armed_for == "m1.t1.cards"
     state, _ = act(state, "p1", {"type": "play_card", "card": 13})
-    state, events = act(state, None, {"type": "tick"})
+    assert prompt_id(state) == armed_for  # one player choosing does not restart the tour's timer
+    state, events = act(state, None, {"type": "tick", "prompt": armed_for})
     chosen = [e for e in events if isinstance(e, CardChosen)]
     assert [(e.player_id, e.timeout) for e in chosen] == [("p0", True), ("p2", True)]
     assert chosen[0].card in (3, 4) and chosen[1].card in (15, 17)
@@ -276,3 +280,38 @@ def test_events_round_trip_through_json() -> None:
     state, events = play_all(state, [state.hands[p][0] for p in state.player_ids])
     log = [*new_game(seed=7), *events]
     assert [event_from_json(event_to_json(e)) for e in log] == log
+
+
+def test_timeout_at_manche_end_deals_the_next_manche() -> None:
+    state = dealt([[3], [11]])
+    state, _ = play_all(state, [3, 11])
+    prompt = pending_prompt(state)
+    assert prompt is not None
+    assert (prompt.id, prompt.kind, prompt.players) == ("m1.over", "next_manche", ("p0",))
+    state, events = act(state, None, {"type": "tick", "prompt": "m1.over"})
+    assert types(events) == ["manche_started"]
+    assert state.manche == 2
+
+
+def test_prompts_name_who_is_awaited() -> None:
+    state = dealt([[10, 4], [11, 13], [3, 7]])
+    prompt = pending_prompt(state)
+    assert prompt is not None and (prompt.kind, prompt.players) == ("choose_card", ("p0", "p1", "p2"))
+    state, _ = play_all(state, [10, 11, 3])
+    prompt = pending_prompt(state)
+    assert prompt is not None and (prompt.id, prompt.players) == ("m1.t1.boat.10", ("p0",))
+
+
+def test_lobby_leave_and_the_next_seat_becomes_host() -> None:
+    state = lobby(3)
+    state, events = act(state, "p0", {"type": "leave"})
+    assert types(events) == ["player_left"]
+    assert (state.host, [s.name for s in state.seats]) == ("p1", ["Bob", "Céline"])
+    with pytest.raises(EngineError) as refused:
+        act(state, "p2", {"type": "start"})
+    assert refused.value.code == "not_host"
+    state, _ = act(state, "p1", {"type": "start"})
+    assert state.phase is Phase.CHOOSING
+    with pytest.raises(EngineError) as refused:
+        act(state, "p2", {"type": "leave"})
+    assert refused.value.code == "not_lobby"

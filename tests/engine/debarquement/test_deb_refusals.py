@@ -9,6 +9,7 @@ import pytest
 from deb_helpers import NAMES, act, dealt, pid, play_all
 
 from app.engine.debarquement import Actor, Phase, decide, new_game, parse_command, replay
+from app.engine.debarquement.rules import prompt_id
 from app.engine.debarquement.state import State
 from app.engine.text import EngineError
 
@@ -68,6 +69,8 @@ CASES: list[Any] = [
     pytest.param(lambda: dealt([[3], [11]]), "p9", {"type": "join", "name": "Late"}, "not_lobby",
                  id="join-after-start"),
     pytest.param(lambda: State(), "p0", {"type": "join", "name": "Ana"}, "no_game", id="join-no-game"),
+    pytest.param(lambda: _lobby(2), "p7", {"type": "leave"}, "not_seated", id="leave-without-a-seat"),
+    pytest.param(_placing, "p0", {"type": "leave"}, "not_lobby", id="leave-during-the-game"),
     pytest.param(lambda: _lobby(2), "p0", {"type": "play_card", "card": 3}, "not_started",
                  id="play-in-lobby"),
     pytest.param(_manche_over, "p1", {"type": "next_manche"}, "not_host", id="next-manche-by-non-host"),
@@ -77,7 +80,7 @@ CASES: list[Any] = [
     pytest.param(_game_over, "p0", {"type": "next_manche"}, "game_over", id="next-manche-after-game-over"),
     pytest.param(_game_over, None, {"type": "tick"}, "game_over", id="tick-after-game-over"),
     pytest.param(lambda: _lobby(2), None, {"type": "tick"}, "not_started", id="tick-in-lobby"),
-    pytest.param(lambda: dealt([[3], [11]]), None, {"type": "tick", "version": 0}, "stale_tick",
+    pytest.param(lambda: dealt([[3], [11]]), None, {"type": "tick", "prompt": "m1.t9.cards"}, "stale_tick",
                  id="stale-tick"),
     pytest.param(lambda: dealt([[3], [11]]), "p0", {"type": "tick"}, "system_only", id="player-sends-tick"),
     pytest.param(lambda: dealt([[3], [11]]), None, {"type": "play_card", "card": 3}, "players_only",
@@ -122,9 +125,9 @@ def test_parse_command_message_is_bilingual() -> None:
 
 def test_late_tick_does_not_act_on_the_next_choice() -> None:
     state = _placing()
-    armed_for = state.version
+    armed_for = prompt_id(state)
     state, _ = act(state, "p0", {"type": "choose_boat", "boat": "normand"})
     assert state.phase is Phase.CHOOSING
     with pytest.raises(EngineError) as refused:
-        act(state, None, {"type": "tick", "version": armed_for})
+        act(state, None, {"type": "tick", "prompt": armed_for})
     assert refused.value.code == "stale_tick"

@@ -135,7 +135,8 @@ def test_F6_boat_choice_prompt_shows_the_options_and_captures() -> None:
     other = player_view(state, "p0")
     refused = next(a for a in other["legal_actions"] if a["type"] == "choose_boat")
     assert not refused["available"] and "Émile" in refused["reason"]["fr"]
-    assert [r["placed"] for r in other["revealed"]] == [True, True, True, True, False]
+    assert [r["placed"] for r in other["last_reveal"]["cards"]] == [True, True, True, True, False]
+    assert other["prompt"]["kind"] == "choose_boat" and other["prompt"]["players"] == ["p4"]
 
 
 def test_F15_captures_are_private_until_the_manche_is_scored() -> None:
@@ -172,3 +173,15 @@ def test_card_view_says_what_a_card_does_in_a_boat() -> None:
     assert (hand[25]["effect"], hand[25]["colour"]) == ("zero", "orange")
     assert (hand[10]["points"], hand[45]["boat"]) == (0, "normand")
     assert hand[36]["name"]["fr"] == "Chancelier royal"
+
+
+def test_last_reveal_stays_on_show_during_the_next_choice_with_captures() -> None:
+    state = dealt([[3, 4], [11, 13], [15, 23], [17, 27], [19, 29]])
+    state, _ = play_all(state, [3, 11, 15, 17, 19])
+    assert state.phase is Phase.CHOOSING and state.turn == 2
+    last = table_view(state)["last_reveal"]
+    assert last["turn"] == 1
+    assert [(c["player_id"], c["card"]["number"]) for c in last["cards"]] == [
+        ("p0", 3), ("p1", 11), ("p2", 15), ("p3", 17), ("p4", 19)]
+    assert last["captures"] == [{"player_id": "p4", "boat": "normand"}]
+    assert table_view(state)["prompt"]["id"] == "m1.t2.cards"
