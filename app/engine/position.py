@@ -219,19 +219,6 @@ def parse_position(data: object) -> tuple[Position, list[str]]:
 
 
 def score_file_data(data: object) -> dict[str, Any]:
-    """Score the JSON data of a `deuxrois score` file."""
+    """Score the JSON data of a `deuxrois score` file; players keep the input order."""
     position, names = parse_position(data)
-    result = resolve(position)
-    return {
-        "outcome": result.outcome,
-        "winners": result.winners.value,
-        "room": result.room.value,
-        "band": result.band,
-        "headline": result.headline.as_dict(),
-        "killer": result.killer,
-        "points": {name: result.points[name] for name in names},
-        "explain": {
-            name: [{"points": line.points, **line.text.as_dict()} for line in result.explain[name]]
-            for name in names
-        },
-    }
+    return resolve(position).as_json(names)

@@ -11,6 +11,7 @@ The whole API::
     result.room                       # the "salle victorieuse" (C48)
     result.points["p1"]               # int, or a float x.5 (the Espion's halves, kept exact)
     result.explain["p1"]              # tuple[Line(points, Text(fr, en)), ...]; the points add up to the total
+    result.as_json()                  # the same as plain JSON (what `deuxrois score` prints)
 
 A Position holds each player's id, card number, room and the card's CardState at
 "fin du temps" (C55), i.e. after the last arrival window and the freeze (D11).

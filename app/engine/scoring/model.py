@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from app.engine.card_state import CardState
 from app.engine.cards import CARDS, GUILLAUME, HAROLD, Team
@@ -103,6 +103,21 @@ class Result:
     killer: str | None  # pid of the Assassin or Berserker who killed Guillaume (E-ASSASSIN only)
     points: Mapping[str, Points]
     explain: Mapping[str, tuple[Line, ...]]
+
+    def as_json(self, order: Sequence[str] | None = None) -> dict[str, Any]:
+        """A JSON-able dict (the `deuxrois score` output); players in `order` if given."""
+        pids = list(order) if order is not None else list(self.points)
+        return {
+            "outcome": self.outcome,
+            "winners": self.winners.value,
+            "room": self.room.value,
+            "band": self.band,
+            "headline": self.headline.as_dict(),
+            "killer": self.killer,
+            "points": {pid: self.points[pid] for pid in pids},
+            "explain": {pid: [{"points": line.points, **line.text.as_dict()} for line in self.explain[pid]]
+                        for pid in pids},
+        }
 
 
 def as_points(halves: int) -> Points:
