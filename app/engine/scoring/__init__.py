@@ -5,7 +5,9 @@ The whole API::
     from app.engine.scoring import EndPlayer, Position, Result, Line, resolve
 
     position = Position(players=(EndPlayer("p1", 1, Room.NORMANDIE, CardState()), ...))
-    result = resolve(position)        # pure; raises EngineError only for an impossible Position
+                                      # EngineError if impossible: 6..50 players, distinct ids and cards, 1 and 2
+    position.n, position.band         # the player count is len(players); the band follows it
+    result = resolve(position)        # pure, never fails on a valid Position
     result.outcome                    # "N-HOME" | "N-MAJ" | "E-GEOLIER" | "E-ASSASSIN" | "E-DEFAULT" | "FRANCE" | "PEACE"
     result.winners                    # Team.RED | BLUE | GREEN | ORANGE (StrEnum: "red", ...)
     result.room                       # the "salle victorieuse" (C48)
@@ -18,6 +20,7 @@ A Position holds each player's id, card number, room and the card's CardState at
 Everything scoring needs is in that card state: `armed`, `treaty`, `subject`,
 `pope_faithful`, `infidel_colour`, `pledge`, `banked`, `visits_*`. The band is
 chosen by the player count; conditions look only at the cards in play (B11).
+`Position(..., majority_requires_harold=True)` is the C4 configuration flag.
 """
 
 from __future__ import annotations
