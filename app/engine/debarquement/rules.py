@@ -144,10 +144,17 @@ def check_tick(state: State, prompt: str | None) -> Refusal:
     return None
 
 
+def from_start_player(state: State) -> tuple[str, ...]:
+    """Seats clockwise from the manche's start player: the order of prompts (F3)."""
+    ids = state.player_ids
+    i = ids.index(state.start_player) if state.start_player in ids else 0
+    return ids[i:] + ids[:i]
+
+
 def waiting_for(state: State) -> tuple[str, ...]:
-    """The players the game waits on right now, in seat order."""
+    """The players the game waits on right now, clockwise from the start player."""
     if state.phase is Phase.CHOOSING:
-        return tuple(p for p in state.player_ids if p not in state.chosen and state.hands[p])
+        return tuple(p for p in from_start_player(state) if p not in state.chosen and state.hands[p])
     if (awaiting := state.awaiting_boat) is not None:
         return (awaiting[1],)
     if state.phase is Phase.MANCHE_OVER and state.host:

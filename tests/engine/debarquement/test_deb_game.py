@@ -315,3 +315,11 @@ def test_lobby_leave_and_the_next_seat_becomes_host() -> None:
     with pytest.raises(EngineError) as refused:
         act(state, "p2", {"type": "leave"})
     assert refused.value.code == "not_lobby"
+
+
+def test_F3_prompts_and_timeouts_go_clockwise_from_the_start_player() -> None:
+    state = dealt([[3, 4], [11, 13], [15, 17]], start="p1")
+    prompt = pending_prompt(state)
+    assert prompt is not None and prompt.players == ("p1", "p2", "p0")
+    _, events = act(state, None, {"type": "tick"})
+    assert [e.player_id for e in events if isinstance(e, CardChosen)] == ["p1", "p2", "p0"]
