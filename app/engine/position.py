@@ -26,6 +26,7 @@ English message that names the player and the field.
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any, get_args
 
@@ -47,6 +48,12 @@ def _fail(message: str) -> EngineError:
     return EngineError("score_input", Text(message, message))
 
 
+def _q(value: object) -> str:
+    """A value quoted as JSON, on one line whatever it holds (messages are one line)."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -61,7 +68,7 @@ class _Player:
     """A player being parsed: the label used in every message."""
 
     def __init__(self, name: str, card: int) -> None:
-        self.label = f'player "{name}" (card {card})'
+        self.label = f"player {_q(name)} (card {card})"
         self.card = card
 
     def fail(self, field: str, problem: str) -> EngineError:
@@ -75,7 +82,7 @@ def _parse_state(raw: object, who: _Player, in_play: set[int], n: int) -> CardSt
         raise who.fail('"state"', "must be an object")
     unknown = sorted(set(raw) - set(_STATE_KEYS))
     if unknown:
-        raise who.fail(f'state key "{unknown[0]}"', f"is unknown (known: {', '.join(_STATE_KEYS)})")
+        raise who.fail(f"state key {_q(unknown[0])}", f"is unknown (known: {', '.join(_STATE_KEYS)})")
     for key in ("armed", "subject", "subject_locked", "blessed", "pope_faithful"):
         if key in raw and not isinstance(raw[key], bool):
             raise who.fail(f'"{key}"', "must be true or false")
@@ -160,7 +167,7 @@ def _parse_visits(raw: dict[str, Any], who: _Player) -> dict[Room, int]:
         raise who.fail('"visits"', 'must be an object like {"normandie": 2, "angleterre": 2}')
     for key, count in value.items():
         if key not in (Room.NORMANDIE.value, Room.ANGLETERRE.value):
-            raise who.fail(f'"visits" room "{key}"', "is unknown (normandie or angleterre)")
+            raise who.fail(f'"visits" room {_q(key)}', "is unknown (normandie or angleterre)")
         if not _is_int(count) or count < 0:
             raise who.fail(f'"visits.{key}"', "must be a whole number >= 0")
         visits[Room(key)] = count
@@ -173,7 +180,7 @@ def parse_position(data: object) -> tuple[Position, list[str]]:
         raise _fail('the position must be a JSON object with a "players" list')
     unknown = sorted(set(data) - {"players"})
     if unknown:
-        raise _fail(f'unknown top-level key "{unknown[0]}" (only "players" is allowed)')
+        raise _fail(f'unknown top-level key {_q(unknown[0])} (only "players" is allowed)')
     players = data.get("players")
     if not isinstance(players, list):
         raise _fail('"players" must be a list')
@@ -190,16 +197,16 @@ def parse_position(data: object) -> tuple[Position, list[str]]:
         if not isinstance(name, str) or not name.strip():
             raise _fail(f'players[{i}]: "name" must be a non-empty string')
         if name in names:
-            raise _fail(f'players[{i}]: duplicate name "{name}"')
+            raise _fail(f"players[{i}]: duplicate name {_q(name)}")
         if not _is_int(card) or card not in CARDS:
-            raise _fail(f'player "{name}": "card" must be a whole number from 1 to 50 (got {card!r})')
+            raise _fail(f'player {_q(name)}: "card" must be a whole number from 1 to 50 (got {_q(card)})')
         if card in cards:
-            raise _fail(f'player "{name}": card {card} is held by another player too')
+            raise _fail(f"player {_q(name)}: card {card} is held by another player too")
         who = _Player(name, card)
         if extra:
-            raise who.fail(f'key "{extra[0]}"', "is unknown (known: name, card, room, state)")
+            raise who.fail(f"key {_q(extra[0])}", "is unknown (known: name, card, room, state)")
         if room not in (Room.NORMANDIE.value, Room.ANGLETERRE.value):
-            raise who.fail('"room"', f'must be "normandie" or "angleterre" (got {room!r})')
+            raise who.fail('"room"', f'must be "normandie" or "angleterre" (got {_q(room)})')
         names.add(name)
         cards.add(card)
         heads.append((who, name, Room(room), raw.get("state")))
