@@ -1,0 +1,187 @@
+"""The browser-test harness (imported as `browser_harness`: tests/e2e is on sys.path); fixtures in conftest.py.
+
+A `LiveServer` is a real `deuxrois serve` in a subprocess; `Contexts` makes
+Playwright browser contexts for phones (Pixel 7), the moderator's laptop and
+the big screen, and records what goes wrong in the pages.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright
+
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+CHROMIUM = Path("/usr/bin/chromium")
+# Headless as root on a machine with no internet: no sandbox, no GPU, and none
+# of the background traffic (updates, sync, QUIC probes) that would only time out.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+]
+SERVER_START_SECONDS = 60.0  # a deadline for start-up, not a measured expectation
+DESKTOP_VIEWPORT = {"width": 1366, "height": 850}  # a game master's laptop
+SCREEN_VIEWPORT = {"width": 1920, "height": 1080}  # a projector
+
+
+class Shoot(Protocol):
+    def __call__(self, page: Page, label: str) -> Path: ...
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@dataclass
+class LiveServer:
+    """A `deuxrois serve` of the test's own: fixed port and SQLite file, so it can be restarted mid-game."""
+
+    workdir: Path
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen[bytes] | None = field(default=None, repr=False)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def database_url(self) -> str:
+        return f"sqlite:///{self.workdir / 'e2e.db'}"
+
+    @property
+    def log(self) -> Path:
+        return self.workdir / "server.log"
+
+    def output(self) -> str:
+        return self.log.read_text(encoding="utf-8", errors="replace") if self.log.exists() else ""
+
+    def start(self) -> None:
+        # The tests own their server: nothing from the developer's shell points it
+        # elsewhere, and it starts in an empty folder, so no .env is read either.
+        env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "PUBSUB_URL", "BASE_URL"}}
+        env.update(DATABASE_URL=self.database_url, SECURE_COOKIES="false", PYTHONUNBUFFERED="1")
+        deuxrois = Path(sys.executable).parent / "deuxrois"
+        with self.log.open("ab") as out:
+            self.process = subprocess.Popen(
+                [str(deuxrois), "serve", "--host", "127.0.0.1", "--port", str(self.port)],
+                cwd=self.workdir,
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+        self._wait_healthy()
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=15)
+        self.process = None
+
+    def restart(self) -> None:
+        """Stop and start again on the same port and database, as after a crash or an upgrade."""
+        self.stop()
+        self.start()
+
+    def _wait_healthy(self) -> None:
+        assert self.process is not None
+        deadline = time.monotonic() + SERVER_START_SECONDS
+        last_error = ""
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                pytest.fail(
+                    f"`deuxrois serve` exited with status {self.process.returncode} before /healthz answered:\n"
+                    + self.output(),
+                    pytrace=False,
+                )
+            try:
+                with urllib.request.urlopen(self.url + "/healthz", timeout=2) as response:
+                    if response.status == 200:
+                        return
+                    last_error = f"HTTP {response.status}"
+            except (urllib.error.URLError, OSError) as exc:
+                last_error = str(exc)
+            time.sleep(0.1)
+        pytest.fail(
+            f"`deuxrois serve` did not answer /healthz within {SERVER_START_SECONDS:.0f} s ({last_error}):\n"
+            + self.output(),
+            pytrace=False,
+        )
+
+
+@dataclass
+class Contexts:
+    """Makes browser contexts for one test; closes them at its end; records page errors and 5xx answers."""
+
+    browser: Browser
+    playwright: Playwright
+    base_url: str
+    opened: list[BrowserContext] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+    def _context(self, name: str, **options: Any) -> BrowserContext:
+        context = self.browser.new_context(base_url=self.base_url, locale="fr-FR", **options)
+        context.set_default_timeout(15_000)
+        context.set_default_navigation_timeout(30_000)
+        context.on("weberror", lambda error: self.page_errors.append(f"{name}: {error.error}"))
+        # A 5xx is a server bug whichever page asked.
+        context.on(
+            "response",
+            lambda r: r.status >= 500 and self.page_errors.append(f"{name}: HTTP {r.status} {r.url}"),
+        )
+        self.opened.append(context)
+        return context
+
+    def phone(self, name: str = "phone") -> BrowserContext:
+        """A Pixel 7: mobile viewport, touch, device pixel ratio, Android Chrome's user agent."""
+        device = {k: v for k, v in self.playwright.devices["Pixel 7"].items() if k != "default_browser_type"}
+        return self._context(name, **device)
+
+    def desktop(self, name: str = "desktop") -> BrowserContext:
+        """The game master's laptop (moderator dashboard)."""
+        return self._context(name, viewport=DESKTOP_VIEWPORT)
+
+    def screen(self, name: str = "screen") -> BrowserContext:
+        """The projector (big screen)."""
+        return self._context(name, viewport=SCREEN_VIEWPORT)
+
+    def close(self) -> None:
+        for context in self.opened:
+            context.close()
+        self.opened.clear()
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^\w.-]+", "_", text)
+
+
+def save_screenshot(test_name: str, page: Page, label: str) -> Path:
+    """tests/e2e/screenshots/<test>-<label>.png, the whole page, for review."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"{slug(test_name)}-{slug(label)}.png"
+    page.screenshot(path=str(path), full_page=True)
+    assert path.stat().st_size > 0
+    return path
