@@ -109,6 +109,34 @@ def started(cards: Iterable[int], rooms: Iterable[Room], seed: int = 1, config: 
     return game
 
 
+def table(n: int = 6, normandie: Iterable[int] = (), cards: Iterable[int] | None = None,
+          config: GameConfig | None = None, infidel: str = "red", seed: int = 1) -> Game:
+    """A started game whose players are named after their cards ("guillaume", "harold"...).
+
+    `cards` defaults to the standard deck for n players; cards listed in `normandie`
+    start in Normandie, all others in Angleterre.
+    """
+    from app.engine.cards import CARDS
+    from app.engine.deal import standard_deck
+
+    deck = list(cards) if cards is not None else standard_deck(n)
+    north = set(normandie)
+    game = Game(seed, config)
+    for i, card in enumerate(deck):
+        game.do(Actor.player(f"x{i}"), {"type": "join", "name": CARDS[card].key})
+    game.do("moderator", {"type": "start", "deal": deck,
+                          "rooms": [(N if c in north else A).value for c in deck]})
+    for prompt in list(game.state.prompts.values()):
+        if prompt.kind == "infidel_colour":
+            game.do(prompt.player_id, {"type": "answer_prompt", "prompt_id": prompt.id, "choice": infidel})
+    return game
+
+
+def by_card(game: Game, card: int) -> str:
+    """The player id of whoever holds `card` now."""
+    return game.holder(card)
+
+
 def random_game(n: int, seed: int, rounds: int = 5) -> Game:
     game = Game(seed, GameConfig(rounds=rounds))  # type: ignore[arg-type]
     for i in range(n):
