@@ -12,6 +12,7 @@ stricter is checked.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from app.engine.cards import CARDS, Colour
@@ -28,13 +29,19 @@ def _fail(message: str) -> EngineError:
     return EngineError("bad_captures", Text(message, message))
 
 
+def _q(value: object) -> str:
+    """An input value quoted as JSON: one line whatever it holds, and short."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _keys(obj: dict[str, Any], allowed: tuple[str, ...], where: str) -> None:
     for key in obj:
         if key not in allowed:
-            raise _fail(f"{where}: unknown key {key!r} (expected: {', '.join(allowed)})")
+            raise _fail(f"{where}: unknown key {_q(key)} (expected: {', '.join(_q(k) for k in allowed)})")
     for key in allowed:
         if key not in obj:
-            raise _fail(f"{where}: missing key {key!r}")
+            raise _fail(f"{where}: missing key {_q(key)}")
 
 
 def _boat(raw: object, where: str, seen: dict[int, str]) -> Capture:
@@ -43,7 +50,7 @@ def _boat(raw: object, where: str, seen: dict[int, str]) -> Capture:
     _keys(raw, _BOAT_KEYS, where)
     name = raw["boat"]
     if not isinstance(name, str) or name not in {b.value for b in Boat}:
-        raise _fail(f"{where}: unknown boat {name!r} (expected \"normand\" or \"anglais\")")
+        raise _fail(f"{where}: unknown boat {_q(name)} (expected \"normand\" or \"anglais\")")
     boat = Boat(name)
     where = f"{where} ({BOAT_NAMES[boat].en})"
     cards = raw["cards"]
@@ -53,7 +60,7 @@ def _boat(raw: object, where: str, seen: dict[int, str]) -> Capture:
         raise _fail(f"{where}: a captured boat has no cards")
     for card in cards:
         if isinstance(card, bool) or not isinstance(card, int) or card not in CARDS:
-            raise _fail(f"{where}: {card!r} is not a card number 1..50")
+            raise _fail(f"{where}: {_q(card)} is not a card number 1..50")
         colour = CARDS[card].colour
         if colour is _FORBIDDEN[boat]:
             raise _fail(f"{where}: card {card} ({CARDS[card].label('en')}) is {colour.value} "
@@ -80,7 +87,7 @@ def score_captures_data(data: object) -> dict[str, Any]:
         if not player.strip():
             raise _fail("a player name is empty")
         if not isinstance(boats, list):
-            raise _fail(f"player {player}: the captures must be a list of boats")
-        captures = [_boat(raw, f"player {player}, boat #{i}", seen) for i, raw in enumerate(boats, 1)]
+            raise _fail(f"player {_q(player)}: the captures must be a list of boats")
+        captures = [_boat(raw, f"player {_q(player)}, boat #{i}", seen) for i, raw in enumerate(boats, 1)]
         points[player] = manche_points(captures)
     return {"points": points}
