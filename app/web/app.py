@@ -41,6 +41,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.engine = engine
         app.state.games = games
         app.state.limiter = Limiter(settings.rate_capacity, settings.rate_per_second)
+        # Joins and PIN recoveries per address: roomy for a venue, slow for a PIN guesser.
+        app.state.door_limiter = Limiter(30, 1.0)
         app.state.settings = settings
         rearmed = await games.rearm_recent(settings.rearm_hours)
         if rearmed:

@@ -48,10 +48,16 @@ async def get_hub(code: str, games: Annotated[Games, Depends(get_games)]) -> Hub
     return hub
 
 
+def get_door_limiter(conn: HTTPConnection) -> Limiter:
+    limiter: Limiter = conn.app.state.door_limiter
+    return limiter
+
+
 GamesDep = Annotated[Games, Depends(get_games)]
 HubDep = Annotated[Hub, Depends(get_hub)]
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 LimiterDep = Annotated[Limiter, Depends(get_limiter)]
+DoorLimiterDep = Annotated[Limiter, Depends(get_door_limiter)]
 
 
 def page(template: str, status: int = 200, **context: Any) -> HTMLResponse:

@@ -14,7 +14,7 @@ from app.live.connection import Viewer
 from app.store.tokens import hash_token, new_pin, new_token
 from app.web import actions, sockets
 from app.web.auth import pending_seat_of, same_origin, seat_cookie, seat_of, set_secret_cookie
-from app.web.deps import HubDep, LimiterDep, PageError, SettingsDep, get_hub, page
+from app.web.deps import DoorLimiterDep, HubDep, LimiterDep, PageError, SettingsDep, get_hub, page
 from app.web.i18n import LANG, pick, t
 from app.web.presenter import HtmlPresenter
 
@@ -47,7 +47,7 @@ async def phone(request: Request, hub: HubDep) -> Response:
 
 @router.post("/join")
 async def join(
-    request: Request, hub: HubDep, settings: SettingsDep, limiter: LimiterDep,
+    request: Request, hub: HubDep, settings: SettingsDep, limiter: DoorLimiterDep,
     name: Annotated[str, Form(max_length=200)] = "",
 ) -> Response:
     if not same_origin(request):
@@ -72,7 +72,7 @@ async def join(
 
 @router.post("/recover")
 async def recover(
-    request: Request, hub: HubDep, settings: SettingsDep, limiter: LimiterDep,
+    request: Request, hub: HubDep, settings: SettingsDep, limiter: DoorLimiterDep,
     name: Annotated[str, Form(max_length=200)] = "",
     pin: Annotated[str, Form(max_length=20)] = "",
 ) -> Response:
