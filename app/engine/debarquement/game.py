@@ -10,8 +10,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from pydantic import BaseModel
-
 from app.engine.debarquement.boats import CAPTURE_AT, DECK, Boat, boat_cards, forced_boat, place, visible
 from app.engine.debarquement.commands import (
     Actor,
@@ -56,6 +54,7 @@ from app.engine.debarquement.state import HAND_SIZE, Phase, State, evolve
 from app.engine.text import EngineError, Text
 
 MAX_MANCHES_LIMIT = 50
+_COMMANDS = (Join, Leave, Start, PlayCard, ChooseBoat, NextManche, Tick)
 
 
 def new_game(seed: int, threshold: int = 66, max_manches: int = DEFAULT_MAX_MANCHES) -> list[Event]:
@@ -72,7 +71,7 @@ def new_game(seed: int, threshold: int = 66, max_manches: int = DEFAULT_MAX_MANC
 
 def decide(state: State, command: Command | Mapping[str, object], actor: Actor) -> list[Event]:
     """The events a command causes, follow-ups included; raises EngineError and changes nothing if refused."""
-    cmd = command if isinstance(command, BaseModel) else parse_command(command)
+    cmd = command if isinstance(command, _COMMANDS) else parse_command(command)
     if isinstance(cmd, Tick):
         if actor.kind != "system":
             raise EngineError("system_only", Text("Seul le minuteur du serveur peut faire cela.",

@@ -131,3 +131,21 @@ def test_late_tick_does_not_act_on_the_next_choice() -> None:
     with pytest.raises(EngineError) as refused:
         act(state, None, {"type": "tick", "prompt": armed_for})
     assert refused.value.code == "stale_tick"
+
+
+def test_a_foreign_model_is_parsed_and_refused_not_mistaken() -> None:
+    from pydantic import BaseModel
+
+    class Fly(BaseModel):
+        type: str = "fly"
+
+    with pytest.raises(EngineError) as refused:
+        decide(dealt([[3], [11]]), Fly(), Actor.player("p0"))  # type: ignore[arg-type]
+    assert refused.value.code == "bad_command"
+
+
+def test_commands_as_models_are_accepted() -> None:
+    from app.engine.debarquement.commands import PlayCard
+
+    events = decide(dealt([[3], [11]]), PlayCard(card=3), Actor.player("p0"))
+    assert [e.type for e in events] == ["card_chosen"]
