@@ -18,7 +18,7 @@ from app.engine.deal import Room, standard_deck
 from app.engine.scoring import OUTCOME_KINDS, EndPlayer, Position, resolve
 
 # database=None: no .hypothesis directory in the shared tree.
-SETTINGS = settings(max_examples=150, deadline=None, database=None,
+SETTINGS = settings(max_examples=100, deadline=None, database=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 card_states = st.builds(
