@@ -3,8 +3,10 @@
 Undo is `Reverted(to_version)`: the state becomes the replay of the first
 `to_version` events of the log, except the bookkeeping that is never undone:
 the version keeps counting, the whole log stays in the history, notes and
-earlier reverts stay, and the game is left paused (timers resume with the time
-they had at event `to_version`) so the moderator can announce the correction.
+earlier reverts stay, and the game is left paused so the moderator can
+announce the correction: paused at the moment of the undo if the restored
+timer has not yet run out (it keeps the time it has left now), else paused at
+the moment of event `to_version` (it gets back the time it had then).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from app.engine.commands import (
 from app.engine.events import GamePaused, GameResumed, GeneralChosen, NoteRecorded, Reverted, TimerChanged
 from app.engine.fold import Tx, applies, fold_events
 from app.engine.gate import RUNNING, Actor, handles, refuse
+from app.engine.rounds import next_deadline
 from app.engine.state import GameState
 
 
@@ -129,6 +132,9 @@ def _reverted(state: GameState, ev: Reverted) -> GameState:
     restored = fold_events(prefix)
     paused_at = restored.paused_at_ms
     if paused_at is None and restored.phase not in ("lobby", "over"):
-        paused_at = prefix[-1].at_ms  # timers resume with the time they had then
+        # Paused now if the restored timer has not run out yet (the clock keeps its current time left);
+        # otherwise paused at the restored moment, so the timer resumes with the time it had then.
+        deadline = next_deadline(restored)
+        paused_at = ev.at_ms if deadline is None or ev.at_ms < deadline else prefix[-1].at_ms
     return replace(restored, version=state.version, history=state.history, notes=state.notes,
                    reverts=(*state.reverts, (state.version, ev.to_version)), paused_at_ms=paused_at)
