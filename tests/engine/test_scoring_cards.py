@@ -141,6 +141,8 @@ ROWS = [
     # Capitaine Mercenaire (C50, C51)
     Row("C50-capitaine-guillaume-5", 50, {}, "N-HOME", {50: 5}, states={50: CardState(pledge=1)}),
     Row("C50-capitaine-guillaume-4-on-majority", 50, {1: A}, "N-MAJ", {50: 4}, states={50: CardState(pledge=1)}),
+    Row("C50-sec3.3.17-lord-is-a-subject-capitaine-still-5", 50, {}, "N-HOME", {50: 5, 1: 0},
+        states={50: CardState(pledge=1), 1: SUBJECT}),
     Row("C50-capitaine-harold-5", 50, {1: A, 2: A}, "E-DEFAULT", {50: 5}, states={50: CardState(pledge=2)}),
     Row("C50-capitaine-harold-loses", 50, {46: A}, "N-HOME", {50: 0}, states={50: CardState(pledge=2)}),
     Row("C20-C82-pledged-capitaine-counts-for-the-berserker", 50, {}, "E-ASSASSIN", {50: 5, 46: 6},
