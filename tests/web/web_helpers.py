@@ -16,7 +16,9 @@ from app.settings import Settings
 
 
 def make_settings(database_url: str, **overrides: object) -> Settings:
-    return Settings(database_url=database_url, pubsub_url=f"memory://{secrets.token_hex(4)}", **overrides)  # type: ignore[arg-type]
+    # Each app gets its own in-memory bus unless a test says otherwise.
+    values: dict[str, object] = {"pubsub_url": f"memory://{secrets.token_hex(4)}", **overrides}
+    return Settings(database_url=database_url, **values)  # type: ignore[arg-type]
 
 
 def create_game(client: TestClient, **form: str) -> tuple[str, str]:

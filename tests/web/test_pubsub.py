@@ -1,0 +1,85 @@
+"""Several server processes on one database: pub/sub notes carry pushes, (game_id, seq) arbitrates writes."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+
+import pytest
+import redis
+from starlette.testclient import TestClient
+from web_helpers import act, create_game, join, make_settings, receive, receive_until
+
+from app.live.pubsub import MemoryPubSub, make_pubsub
+from app.web.app import create_app
+
+REDIS = "redis://127.0.0.1:6379/15"
+
+
+def hub_of(client: TestClient, code: str):  # type: ignore[no-untyped-def]
+    return client.app.state.games._hubs[code]  # type: ignore[attr-defined]
+
+
+def test_memory_pubsub_delivers_to_every_subscriber_of_a_channel() -> None:
+    async def scenario() -> list[str]:
+        bus = MemoryPubSub()
+        async with bus.subscribe("a") as one, bus.subscribe("a") as two, bus.subscribe("b") as other:
+            await bus.publish("a", "hello")
+            got = [await one.queue.get(), await two.queue.get()]
+            assert other.queue.empty()
+        assert not bus._subs  # unsubscribed on exit
+        return got
+
+    assert asyncio.run(scenario()) == ["hello", "hello"]
+    assert make_pubsub("memory://x") is make_pubsub("memory://x")
+    with pytest.raises(ValueError, match="unknown pub/sub URL"):
+        make_pubsub("carrier-pigeon://")
+
+
+def test_two_processes_without_a_bus_still_never_lose_or_fork_a_move(sqlite_url: str) -> None:
+    # Different memory:// buses: the second server hears nothing, its hub goes stale.
+    with TestClient(create_app(make_settings(sqlite_url))) as a, TestClient(create_app(make_settings(sqlite_url))) as b:
+        code, _ = create_game(a)
+        for i in range(6):
+            join(a, code, f"J{i}")
+        b.get(f"/g/{code}")  # b loads the game (six players, lobby)
+        assert act(a, code, {"type": "start"}, moderator=True).status_code == 200
+        b_hub = hub_of(b, code)
+        assert b_hub.state.phase == "lobby"  # stale
+        b_mod = TestClient(b.app, cookies=dict(a.cookies))
+        b_mod.portal = b.portal
+        # b appends at a taken seq, catches up from the log and decides again on the fresh state.
+        response = act(b_mod, code, {"type": "mod_note", "text": "from b"}, moderator=True)
+        assert response.status_code == 200, response.text
+        assert b_hub.state.phase == "N" and b_hub.seq == hub_of(a, code).seq + 1
+
+
+@pytest.fixture
+def redis_url() -> str:
+    try:
+        redis.Redis.from_url(REDIS, socket_connect_timeout=2).ping()
+    except redis.ConnectionError as exc:  # pragma: no cover - the service is part of the test set-up
+        pytest.fail(f"Redis at 127.0.0.1:6379 is needed for this test: {exc}")
+    return REDIS
+
+
+def test_a_move_on_one_process_reaches_phones_on_another_through_redis(sqlite_url: str, redis_url: str) -> None:
+    settings = make_settings(sqlite_url, pubsub_url=redis_url)
+    with TestClient(create_app(settings)) as a, TestClient(create_app(settings)) as b:
+        code, _ = create_game(a)
+        phones = [join(a, code, f"J{i}")[0] for i in range(6)]
+        # The first phone's socket lives on server b; the moderator acts on server a.
+        on_b = TestClient(b.app, cookies=dict(phones[0].cookies))
+        on_b.portal = b.portal
+        with on_b.websocket_connect(f"/g/{code}/ws") as ws:
+            assert "Joueurs inscrits : 6" in receive(ws)
+            assert act(a, code, {"type": "start"}, moderator=True).status_code == 200
+            pushed = receive_until(ws, "Négociation", timeout=5)[-1]
+            assert 'id="p-card"' in pushed and "Maintenir pour voir" in pushed
+        assert hub_of(b, code).seq == hub_of(a, code).seq
+        unique = secrets.token_hex(4)
+        assert act(a, code, {"type": "mod_note", "text": unique}, moderator=True).status_code == 200
+        b_mod = TestClient(b.app, cookies=dict(a.cookies))
+        b_mod.portal = b.portal
+        with b_mod.websocket_connect(f"/m/{code}/ws") as mod_ws:
+            assert unique in receive(mod_ws)
