@@ -4,8 +4,9 @@ Input::
 
     {"players": [{"name": "Ana", "card": 1, "room": "normandie", "state": {...}}, ...]}
 
-`state` is optional; its keys, and the only cards they may appear on (a state
-that the play engine could never produce on another card is refused):
+`state` is optional; its keys, and the only cards they may carry a value on (a
+state that play could never produce on another card is refused; a default
+value, false / "none" / null / 0, is accepted on any card):
 
 * `armed` bool: card 5 (needs the Armurier, 6, in play)
 * `treaty` "none" | "initiated" | "red_king" | "blue_king" | "complete": cards 41/42 (both in play);
@@ -89,7 +90,9 @@ def _parse_state(raw: object, who: _Player, in_play: set[int], n: int) -> CardSt
     c = who.card
 
     def only_on(key: str, cards: set[int], what: str) -> None:
-        if key in raw and c not in cards:
+        # A default value (false, "none", null, 0) says nothing and is accepted on any card,
+        # so that a tool may export every key for every player.
+        if raw.get(key) not in (None, False, "none") and c not in cards:
             raise who.fail(f'"{key}"', f"applies only to {what}")
 
     def needs(key: str, card: int) -> None:
@@ -119,7 +122,7 @@ def _parse_state(raw: object, who: _Player, in_play: set[int], n: int) -> CardSt
         raise who.fail('"infidel_colour"', 'is required on card 22 and must be "red" or "blue"')
     pledge = raw.get("pledge")
     only_on("pledge", {50}, "card 50 (Mercenary Captain)")
-    if "pledge" in raw:
+    if pledge is not None:
         if not _is_int(pledge) or pledge not in (1, 2, 35):
             raise who.fail('"pledge"', "must be 1, 2 or 35 (the Pope cannot receive a pledge)")
         if pledge not in in_play:
@@ -146,10 +149,12 @@ def _parse_banked(raw: dict[str, Any], who: _Player, n: int) -> float:
         return 0.0
     value = raw["banked"]
     limits = {9: (0.5, 0.5 * (n - 1)), 10: (1, 4), 44: (2, 10)}  # (step, maximum): C30, C32, §3.3.18
-    if who.card not in limits:
-        raise who.fail('"banked"', "applies only to cards 9 (Spy), 10 (Troubadour) and 44 (Seer)")
     if not _is_number(value):
         raise who.fail('"banked"', "must be a number")
+    if value == 0:
+        return 0.0
+    if who.card not in limits:
+        raise who.fail('"banked"', "applies only to cards 9 (Spy), 10 (Troubadour) and 44 (Seer)")
     step, top = limits[who.card]
     if not 0 <= value <= top or (value / step) != int(value / step):
         raise who.fail('"banked"', f"must be a multiple of {step:g} between 0 and {top:g} (got {value})")
@@ -160,8 +165,6 @@ def _parse_visits(raw: dict[str, Any], who: _Player) -> dict[Room, int]:
     visits = {Room.NORMANDIE: 0, Room.ANGLETERRE: 0}
     if "visits" not in raw:
         return visits
-    if who.card != 43:
-        raise who.fail('"visits"', "applies only to card 43 (Pilgrim)")
     value = raw["visits"]
     if not isinstance(value, dict):
         raise who.fail('"visits"', 'must be an object like {"normandie": 2, "angleterre": 2}')
@@ -171,6 +174,8 @@ def _parse_visits(raw: dict[str, Any], who: _Player) -> dict[Room, int]:
         if not _is_int(count) or count < 0:
             raise who.fail(f'"visits.{key}"', "must be a whole number >= 0")
         visits[Room(key)] = count
+    if who.card != 43 and any(visits.values()):
+        raise who.fail('"visits"', "applies only to card 43 (Pilgrim)")
     return visits
 
 
@@ -217,7 +222,7 @@ def parse_position(data: object) -> tuple[Position, list[str]]:
     end_players = []
     for who, name, room, raw_state in heads:
         state = _parse_state(raw_state, who, cards, len(heads))
-        if isinstance(raw_state, dict) and "treaty" in raw_state:
+        if who.card in (41, 42) and isinstance(raw_state, dict) and "treaty" in raw_state:
             treaties[who.card] = (who, state.treaty)
         end_players.append(EndPlayer(name, who.card, room, state))
     if len(treaties) == 2 and treaties[41][1] != treaties[42][1]:

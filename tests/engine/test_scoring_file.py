@@ -145,3 +145,23 @@ def test_pledge_needs_the_lord_in_play() -> None:
     data = {"players": [p for p in data["players"] if p["card"] not in (35, 36)]}
     with pytest.raises(EngineError, match="names card 35, which is not in play"):
         score_file_data(data)
+
+
+def test_default_values_are_accepted_on_any_card() -> None:
+    """A tool may export every key for every player: false, "none", null and 0 say nothing."""
+    clean = {"armed": False, "treaty": "none", "subject": False, "subject_locked": False, "blessed": False,
+             "pope_faithful": False, "infidel_colour": None, "pledge": None, "banked": 0,
+             "visits": {"normandie": 0, "angleterre": 0}}
+    data = game(8)
+    for player in data["players"]:
+        player["state"] = dict(clean)
+    assert score_file_data(data) == score_file_data(game(8))
+
+
+def test_treaty_stages_must_agree_only_between_41_and_42() -> None:
+    data = game(42)
+    data["players"][40]["state"] = {"treaty": "complete"}  # card 41, P40, Normandie
+    data["players"][41].update(state={"treaty": "complete"}, room="normandie")  # card 42, P41
+    data["players"][6]["state"] = {"treaty": "none"}  # card 7 says nothing about the treaty
+    out = score_file_data(data)
+    assert (out["points"]["P40"], out["points"]["P41"]) == (6, 6)  # C41: same room, treaty complete
