@@ -106,10 +106,13 @@ class State:
 
 
 _FIELDS = tuple(f.name for f in fields(State))
+_FIELD_SET = frozenset(_FIELDS)
 
 
 def _replace(s: State, **changes: Any) -> State:
     """dataclasses.replace without re-running __init__: the simulation folds hundreds of thousands of events."""
+    if not changes.keys() <= _FIELD_SET:  # keep dataclasses.replace's guard against a misspelt field
+        raise TypeError(f"State has no field {sorted(changes.keys() - _FIELD_SET)}")
     new = object.__new__(State)
     for name in _FIELDS:
         object.__setattr__(new, name, changes[name] if name in changes else getattr(s, name))
