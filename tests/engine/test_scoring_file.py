@@ -141,7 +141,8 @@ def test_refusals(data: object, message: str) -> None:
 
 def test_pledge_needs_the_lord_in_play() -> None:
     data = _state(49, {"pledge": 35}, 50)
-    assert score_file_data(data)["points"]["P49"] in (0, 8)
+    out = score_file_data(data)
+    assert (out["outcome"], out["points"]["P49"]) == ("N-HOME", 0)  # pledged to France, which lost
     data = {"players": [p for p in data["players"] if p["card"] not in (35, 36)]}
     with pytest.raises(EngineError, match="names card 35, which is not in play"):
         score_file_data(data)
