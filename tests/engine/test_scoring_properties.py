@@ -120,3 +120,24 @@ def test_team_points_go_to_winners_only(position: Position) -> None:
         ceiling = p.state.banked + personal.get(p.card, 0) + (8 if p.card in (25, 26, 35, 36, 50) else 6)
         assert result.points[p.pid] <= ceiling
         assert result.points[p.pid] >= _faussaire(p.card)
+
+
+ALLOWED = {
+    "6-15": {"E-ASSASSIN", "N-HOME", "E-DEFAULT"},
+    "16-25": {"E-ASSASSIN", "E-GEOLIER", "N-MAJ", "N-HOME", "E-DEFAULT"},
+    "26-34": {"PEACE", "E-ASSASSIN", "E-GEOLIER", "N-MAJ", "N-HOME", "E-DEFAULT"},
+    "35-50": set(OUTCOME_KINDS),
+}
+
+
+@SETTINGS
+@given(positions())
+def test_outcomes_stay_within_the_band_and_the_room_rule(position: Position) -> None:
+    """L56-83: each band has its own conditions; C48: the winning room is Guillaume's but on FRANCE."""
+    result = resolve(position)
+    assert result.outcome in ALLOWED[position.band]
+    guillaume = next(p for p in position.players if p.card == 1)
+    if result.outcome != "FRANCE":
+        assert result.room is guillaume.room
+    if result.winners.value == "red":  # C3: a Norman win is at home in Normandie, by majority in England
+        assert result.outcome == ("N-HOME" if guillaume.room is Room.NORMANDIE else "N-MAJ")
