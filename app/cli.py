@@ -31,10 +31,14 @@ def _read_json(path: str) -> Any:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{path} is not UTF-8 text (byte {exc.start})") from exc
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise UsageError(f"{path} is not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}") from exc
+    except RecursionError as exc:
+        raise UsageError(f"{path} is nested too deeply to read") from exc
 
 
 def _cmd_deal(args: argparse.Namespace) -> None:

@@ -114,14 +114,11 @@ def test_score_missing_argument() -> None:
 
 
 # Known gaps in app/cli.py `_read_json` (reported, owned by the CLI's author): these escape as tracebacks.
-# strict xfail: the day they are fixed, these tests fail and the markers must go.
-@pytest.mark.xfail(strict=True, reason="cli._read_json lets UnicodeDecodeError escape")
 def test_score_file_not_utf8(tmp_path: Path) -> None:
     path = tmp_path / "latin1.json"
     path.write_bytes(b'\xff\xfe{"players": []}')
     assert_usage_error(run("score", str(path)), "latin1.json")
 
 
-@pytest.mark.xfail(strict=True, reason="cli._read_json lets RecursionError escape on deeply nested JSON")
 def test_score_deeply_nested_json(tmp_path: Path) -> None:
     assert_usage_error(score(tmp_path, "[" * 100_000), "position.json")
