@@ -195,6 +195,9 @@ class Hub:
             return view
         return screen_view(self.state)
 
+    def view_for_player(self, player_id: str) -> dict[str, Any]:
+        return player_view(self.state, player_id)
+
     def attach(self, conn: Connection) -> None:
         """Register a socket and queue the whole current view for it (a reconnect resyncs at once)."""
         self.connections.add(conn)
