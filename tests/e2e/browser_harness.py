@@ -7,11 +7,13 @@ the big screen, and records what goes wrong in the pages.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -142,8 +144,8 @@ class Contexts:
     opened: list[BrowserContext] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
 
-    def _context(self, name: str, **options: Any) -> BrowserContext:
-        context = self.browser.new_context(base_url=self.base_url, locale="fr-FR", **options)
+    def _context(self, name: str, base_url: str | None = None, **options: Any) -> BrowserContext:
+        context = self.browser.new_context(base_url=base_url or self.base_url, locale="fr-FR", **options)
         context.set_default_timeout(15_000)
         context.set_default_navigation_timeout(30_000)
         context.on("weberror", lambda error: self.page_errors.append(f"{name}: {error.error}"))
@@ -155,10 +157,13 @@ class Contexts:
         self.opened.append(context)
         return context
 
-    def phone(self, name: str = "phone") -> BrowserContext:
-        """A Pixel 7: mobile viewport, touch, device pixel ratio, Android Chrome's user agent."""
+    def phone(self, name: str = "phone", base_url: str | None = None) -> BrowserContext:
+        """A Pixel 7: mobile viewport, touch, device pixel ratio, Android Chrome's user agent.
+
+        `base_url` sends it through a `Relay` instead of straight to the server.
+        """
         device = {k: v for k, v in self.playwright.devices["Pixel 7"].items() if k != "default_browser_type"}
-        return self._context(name, **device)
+        return self._context(name, base_url, **device)
 
     def desktop(self, name: str = "desktop") -> BrowserContext:
         """The game master's laptop (moderator dashboard)."""
@@ -185,3 +190,96 @@ def save_screenshot(test_name: str, page: Page, label: str) -> Path:
     page.screenshot(path=str(path), full_page=True)
     assert path.stat().st_size > 0
     return path
+
+
+class Relay:
+    """A TCP hop between one phone and the server that can drop that phone off the network.
+
+    Chromium's offline emulation (`context.set_offline`) leaves open websockets
+    untouched, so a phone "offline" that way still gets every push. The relay
+    cuts for real: `cut()` drops the phone's open connections (the server and
+    the page see them die, as when a phone leaves the Wi-Fi) and refuses new
+    ones until `restore()`.
+    """
+
+    def __init__(self, target_port: int) -> None:
+        self.target_port = target_port
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self._listener.settimeout(0.1)
+        self.port: int = self._listener.getsockname()[1]
+        self._up = threading.Event()
+        self._up.set()
+        self._stopping = threading.Event()
+        self._lock = threading.Lock()
+        self._open: set[socket.socket] = set()
+        self._thread = threading.Thread(target=self._accept_loop, name=f"relay-{self.port}", daemon=True)
+        self._thread.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def cut(self) -> None:
+        self._up.clear()
+        with self._lock:
+            dropped = list(self._open)
+        for sock in dropped:
+            self._drop(sock)
+
+    def restore(self) -> None:
+        self._up.set()
+
+    def close(self) -> None:
+        self._stopping.set()
+        self.cut()
+        self._thread.join(timeout=5)
+        self._listener.close()
+
+    def __enter__(self) -> Relay:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _accept_loop(self) -> None:
+        while not self._stopping.is_set():
+            try:
+                client, _ = self._listener.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            client.settimeout(None)
+            if not self._up.is_set():
+                client.close()  # no network: the connection dies at once
+                continue
+            try:
+                upstream = socket.create_connection(("127.0.0.1", self.target_port), timeout=5)
+            except OSError:
+                client.close()
+                continue
+            upstream.settimeout(None)
+            with self._lock:
+                self._open.update((client, upstream))
+            for src, dst in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pump, args=(src, dst), daemon=True).start()
+
+    def _pump(self, src: socket.socket, dst: socket.socket) -> None:
+        try:
+            while data := src.recv(65536):
+                dst.sendall(data)
+        except OSError:
+            pass
+        finally:
+            self._drop(src)
+            self._drop(dst)
+
+    def _drop(self, sock: socket.socket) -> None:
+        with self._lock:
+            if sock not in self._open:
+                return
+            self._open.discard(sock)
+        # shutdown() wakes the pump blocked in recv() on this socket; close() alone would not.
+        with contextlib.suppress(OSError):
+            sock.shutdown(socket.SHUT_RDWR)
+        sock.close()

@@ -16,7 +16,11 @@ from pathlib import Path
 
 import pytest
 from browser_harness import CHROMIUM, CHROMIUM_ARGS, Contexts, LiveServer, Shoot, save_screenshot
-from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright
+
+# Pushes cross a real socket on a loaded CI machine: give `expect` the same
+# patience as actions (a deadline, not a measured expectation).
+expect.set_options(timeout=15_000)
 
 
 @pytest.fixture(scope="session")
