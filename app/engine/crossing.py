@@ -15,6 +15,7 @@ from app.engine.cards import PELERIN
 from app.engine.deal import Room
 from app.engine.events import EnvoysCrossed, EnvoyWithdrawn, GeneralChosen, PlayerMoved
 from app.engine.fold import Tx, applies
+from app.engine.knowledge import add_feed
 from app.engine.state import GameState
 
 
@@ -63,9 +64,12 @@ def _relocate(state: GameState, moves: Mapping[str, Room]) -> GameState:
 
 @applies(EnvoysCrossed)
 def _crossed(state: GameState, ev: EnvoysCrossed) -> GameState:
-    return _relocate(state, ev.moves)
+    state = _relocate(state, ev.moves)
+    return add_feed(state, [p.id for p in state.players], "crossing", {"players": list(ev.moves)})
 
 
 @applies(PlayerMoved)
 def _moved(state: GameState, ev: PlayerMoved) -> GameState:
-    return _relocate(state, {ev.player_id: ev.to_room})
+    witnesses = [p.id for p in state.players]  # both rooms see him leave or arrive; the reason stays private
+    state = _relocate(state, {ev.player_id: ev.to_room})
+    return add_feed(state, witnesses, "moved", {"player": ev.player_id, "to_room": ev.to_room.value})

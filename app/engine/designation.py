@@ -17,6 +17,7 @@ from app.engine.deal import Room
 from app.engine.events import CardShown, EnvoysLocked, EnvoysNamed, EnvoyWithdrawn, Volunteered
 from app.engine.fold import Tx, applies
 from app.engine.gate import Actor, handles, me, refuse
+from app.engine.knowledge import add_feed
 from app.engine.state import Designation, GameState
 
 
@@ -122,15 +123,19 @@ def _with(state: GameState, room: Room, des: Designation) -> GameState:
 
 @applies(EnvoysNamed)
 def _named(state: GameState, ev: EnvoysNamed) -> GameState:
-    return _with(state, ev.room, replace(state.designations[ev.room], named=tuple(ev.envoys)))
+    state = _with(state, ev.room, replace(state.designations[ev.room], named=tuple(ev.envoys)))
+    return add_feed(state, state.present(ev.room), "envoys_named", {"players": ev.envoys})
 
 
 @applies(EnvoyWithdrawn)
 def _withdrawn(state: GameState, ev: EnvoyWithdrawn) -> GameState:
     des = state.designations[ev.room]
     refused = des.refused | {ev.player_id} if ev.reason in ("royal_refusal", "emissaire_immunity") else des.refused
-    return _with(state, ev.room, replace(des, named=tuple(p for p in des.named if p != ev.player_id),
-                                         refused=refused))
+    state = _with(state, ev.room, replace(des, named=tuple(p for p in des.named if p != ev.player_id),
+                                          refused=refused))
+    # An immunity proof is private to the général: the room only hears that the name was withdrawn.
+    public = "royal_refusal" if ev.reason == "royal_refusal" else "withdrawn"
+    return add_feed(state, state.present(ev.room), "envoy_withdrawn", {"player": ev.player_id, "reason": public})
 
 
 @applies(Volunteered)
@@ -142,7 +147,8 @@ def _volunteered(state: GameState, ev: Volunteered) -> GameState:
 
 @applies(EnvoysLocked)
 def _locked(state: GameState, ev: EnvoysLocked) -> GameState:
-    return _with(state, ev.room, replace(state.designations[ev.room], named=tuple(ev.envoys), locked=True))
+    state = _with(state, ev.room, replace(state.designations[ev.room], named=tuple(ev.envoys), locked=True))
+    return add_feed(state, state.present(ev.room), "envoys_locked", {"players": ev.envoys})
 
 
 def withdraw_general(tx: Tx, room: Room) -> None:

@@ -17,6 +17,7 @@ from app.engine.deal import Room
 from app.engine.events import BallotCast, GeneralChosen, RunoffStarted, VoteBound
 from app.engine.fold import Tx, applies
 from app.engine.gate import Actor, handles, me, refuse
+from app.engine.knowledge import add_feed
 from app.engine.state import GameState, RoomElection
 
 
@@ -119,7 +120,8 @@ def _ballot(state: GameState, ev: BallotCast) -> GameState:
 @applies(RunoffStarted)
 def _runoff(state: GameState, ev: RunoffStarted) -> GameState:
     el = RoomElection(ballots={}, candidates=tuple(ev.candidates), open=True, deadline_ms=ev.deadline_ms)
-    return replace(state, elections={**state.elections, ev.room: el})
+    state = replace(state, elections={**state.elections, ev.room: el})
+    return add_feed(state, state.present(ev.room), "revote" if ev.revote else "runoff", {"players": ev.candidates})
 
 
 @applies(GeneralChosen)
@@ -132,8 +134,10 @@ def _chosen(state: GameState, ev: GeneralChosen) -> GameState:
         protected[ev.room] = ev.general  # cannot be displaced for the rest of the round (C75)
     elif ev.how in ("vacated", "moderator"):
         protected.pop(ev.room, None)
-    return replace(state, generals={**state.generals, ev.room: ev.general}, elections=elections,
-                   protected_general=protected)
+    state = replace(state, generals={**state.generals, ev.room: ev.general}, elections=elections,
+                    protected_general=protected)
+    # The result is public in the room; the tally is not (the server shows only the result, §4.2).
+    return add_feed(state, state.present(ev.room), "general", {"general": ev.general, "how": ev.how})
 
 
 @applies(VoteBound)

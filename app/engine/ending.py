@@ -21,19 +21,7 @@ def position_of(state: GameState) -> Position:
 
 def final_result(state: GameState) -> dict[str, Any]:
     """Outcome, winners, points and explanations, keyed by player id (JSON-able, stored in GameEnded)."""
-    result = resolve(position_of(state))
-    return {
-        "outcome": result.outcome,
-        "winners": result.winners.value,
-        "room": result.room.value,
-        "band": result.band,
-        "headline": result.headline.as_dict(),
-        "killer": result.killer,
-        "points": dict(result.points),
-        "explain": {
-            pid: [{"points": line.points, **line.text.as_dict()} for line in lines]
-            for pid, lines in result.explain.items()
-        },
-        "cards": {p.id: state.cards[p.id] for p in state.players},
-        "rooms": {p.id: state.rooms[p.id].value for p in state.players},
-    }
+    result = resolve(position_of(state)).as_json([p.id for p in state.players])
+    result["cards"] = {p.id: state.cards[p.id] for p in state.players}
+    result["rooms"] = {p.id: state.rooms[p.id].value for p in state.players}
+    return result
