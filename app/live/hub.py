@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 import orjson
 
-from app.engine.commands import parse_command
+from app.engine.commands import command_to_json, parse_command
 from app.engine.events import event_from_json, event_to_json
 from app.engine.game import Actor, decide, evolve, next_deadline, replay
 from app.engine.state import GameState
@@ -149,9 +149,10 @@ class Hub:
                 state = self.state
                 for event in events:
                     state = evolve(state, event)
+                asked = {"actor": {"kind": actor.kind, "player_id": actor.player_id}, "command": command_to_json(parsed)}
                 try:
                     await asyncio.to_thread(
-                        self.repo.append, self.game.id, self.seq, payloads, at, full_key, result, state.over, new_seat
+                        self.repo.append, self.game.id, self.seq, payloads, at, full_key, result, state.over, new_seat, asked
                     )
                 except SeqConflict:
                     await self._catch_up_locked()

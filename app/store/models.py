@@ -47,6 +47,8 @@ class EventRow(SQLModel, table=True):
     type: str = Field(max_length=64)
     payload: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     at: int = Field(sa_column=Column(BigInteger, nullable=False))  # epoch ms, the hub's clock
+    # {"actor": {...}, "command": {...}} on the first event of each batch: what was asked, by whom.
+    command: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
 
 
 class Seat(SQLModel, table=True):

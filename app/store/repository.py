@@ -38,6 +38,7 @@ class StoredEvent:
     seq: int
     payload: dict[str, Any]
     at: int
+    command: dict[str, Any] | None = None
 
 
 def _record(game: Game) -> GameRecord:
@@ -97,7 +98,7 @@ class Repository:
             rows = session.exec(
                 select(EventRow).where(EventRow.game_id == game_id, EventRow.seq > after_seq).order_by(col(EventRow.seq))
             )
-            return [StoredEvent(r.seq, dict(r.payload), r.at) for r in rows]
+            return [StoredEvent(r.seq, dict(r.payload), r.at, r.command) for r in rows]
 
     def last_seq(self, game_id: int) -> int:
         with Session(self.engine) as session:
@@ -113,6 +114,7 @@ class Repository:
         result: dict[str, Any] | None = None,
         finished: bool = False,
         seat: tuple[str, str, str] | None = None,
+        command: dict[str, Any] | None = None,
     ) -> None:
         """Append events after `after_seq` in one transaction, with the idempotency key and a new seat if any.
 
@@ -124,7 +126,10 @@ class Repository:
             with Session(self.engine) as session:
                 for offset, payload in enumerate(payloads, start=1):
                     session.add(
-                        EventRow(game_id=game_id, seq=after_seq + offset, type=str(payload.get("type", "")), payload=payload, at=at)
+                        EventRow(
+                            game_id=game_id, seq=after_seq + offset, type=str(payload.get("type", "")), payload=payload,
+                            at=at, command=command if offset == 1 else None,
+                        )
                     )
                 if idempotency_key is not None:
                     session.add(IdempotencyKey(game_id=game_id, key=idempotency_key, result=result or {}))

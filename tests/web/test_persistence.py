@@ -55,8 +55,10 @@ def test_a_restart_mid_round_keeps_the_state_and_the_remaining_time(database_url
         assert act(back, code, {"type": "reveal_private", "target": mate}).status_code == 200
         assert hub2.seq == seq + 1
     exported = export_game(code, database_url)
-    assert exported["code"] == code and len(exported["events"]) == seq + 1
-    assert exported["events"][0]["type"] == "game_created"
+    assert exported["code"] == code and len(exported["log"]) == seq + 1
+    assert exported["log"][0]["type"] == "game_created"
+    assert [s["command"]["type"] for s in exported["steps"]] == ["reveal_private", "reveal_private"]
+    assert exported["steps"][0]["actor"] == "Joueur 0" and exported["steps"][0]["at"] >= 0
 
 
 def test_timers_fire_on_their_own(sqlite_url: str) -> None:

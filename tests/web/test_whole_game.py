@@ -17,6 +17,8 @@ from starlette.testclient import TestClient, WebSocketTestSession
 from web_helpers import act, create_game, join, receive
 
 from app.engine.cards import CARDS
+from app.engine.scenario import simulate_file_data
+from app.store.export import export_game
 
 BUTTONS = re.compile(r'<form hx-post="[^"]+"[^>]*>(.*?)</form>', re.S)
 COMMAND = re.compile(r'name="command" value="([^"]+)"')
@@ -154,6 +156,12 @@ def test_an_entire_game_over_http_and_websockets_leaks_no_card(client: TestClien
     for message in [m for ms in got.values() for m in ms] + screen_got + mod_got:
         for attr in ATTRS.findall(message):
             assert not any(word in attr.lower().split() or word in attr.lower().split("-") for word in role_words), attr
+    # `deuxrois export` gives a scenario that `deuxrois simulate` replays to the same end.
+    exported = export_game(code, client.app.state.settings.database_url)  # type: ignore[attr-defined]
+    simulated = simulate_file_data(exported)
+    real = {hub.state.name(pid): points for pid, points in hub.state.result["points"].items()}
+    assert simulated["points"] == real
+    assert simulated["events"] == hub.seq
     # Every push was a set of out-of-band regions with stable ids.
     for message in got[ids[0]]:
         assert message.lstrip().startswith(("<section id=\"p-", "<div id=\"flash\"", "<span id=\"srv-clock\""))
