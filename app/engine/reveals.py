@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.engine.commands import AnswerReveal, CancelReveal, RequestReveal, RevealPrivate, RevealPublic
-from app.engine.events import CardsExchanged, CardShown, RevealRequestClosed, RevealRequested
+from app.engine.events import CardsExchanged, CardShown, CardsSwapped, RevealRequestClosed, RevealRequested
 from app.engine.fold import Tx, applies
 from app.engine.gate import ROUND, Actor, handles, me, refuse
 from app.engine.knowledge import displayed_colour
@@ -98,12 +98,34 @@ def _public(tx: Tx, cmd: RevealPublic, actor: Actor) -> None:
 
 
 # ------------------------------------------------------------------ building blocks for powers
-def complete(tx: Tx, a: str, b: str, forced: bool, source: str, request_id: str | None = None) -> None:
-    """A complète between a and b (a shows first when forced), then every trigger in order (C37)."""
+def complete(tx: Tx, a: str, b: str, forced: bool, source: str, request_id: str | None = None,
+             skip: frozenset[str] = frozenset()) -> None:
+    """A complète between a and b (a shows first when forced), then every trigger in order (C37).
+
+    `skip` names trigger keys that must not fire for this pair (e.g. "forgery" between two
+    participants of a group reveal, C36).
+    """
     cards = tx.state.cards
     tx.emit(CardsExchanged(kind="complete", a=a, b=b, a_card=cards[a], b_card=cards[b], forced=forced,
                            request_id=request_id, source=source))
-    registry.fire_after_reveal(tx, a, b, "complete")
+    registry.fire_after_reveal(tx, a, b, "complete", skip)
+
+
+def complete_group(tx: Tx, initiator: str | None, others: list[str], source: str) -> None:
+    """A multi-party reveal as all pairwise forced complètes, every trigger firing per pair (A4).
+
+    The Faussaire swaps only with the power's initiator, once; with no initiator (an event's group
+    reveal) he swaps with nobody (C36). Pairs are resolved in order (initiator first), each showing
+    the cards held at its turn.
+    """
+    people = [initiator, *others] if initiator is not None else list(others)
+    swapped = False
+    for i, a in enumerate(people):
+        for b in people[i + 1:]:
+            skip = frozenset({"forgery"}) if swapped or a != initiator else frozenset()
+            start = len(tx.events)
+            complete(tx, a, b, forced=True, source=source, skip=skip)
+            swapped = swapped or any(isinstance(e, CardsSwapped) for e in tx.events[start:])
 
 
 def colour_exchange(tx: Tx, a: str, b: str, a_colour: str, b_colour: str, request_id: str | None = None,

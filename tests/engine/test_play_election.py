@@ -180,3 +180,21 @@ def test_c74_no_corruption_offer_for_a_norman() -> None:
     game.do(tresorier, {"type": "request_reveal", "target": duc, "kind": "complete"})
     game.do(duc, {"type": "answer_reveal", "request_id": next(iter(game.state.requests)), "accept": True})
     assert not any(p.kind == "corruption" for p in game.state.prompts.values())
+
+
+def test_c74_corruption_once_per_round_and_only_in_negotiation() -> None:
+    game = table(12, normandie=(11, 2, 6, 8, 10, 4))
+    tresorier = game.pid("tresorier_ducal")
+    for target in ("harold", "armurier"):
+        game.do(tresorier, {"type": "request_reveal", "target": game.pid(target), "kind": "complete"})
+        game.do(game.pid(target), {"type": "answer_reveal", "request_id": next(iter(game.state.requests)),
+                                   "accept": True})
+    offers = [p for p in game.state.prompts.values() if p.kind == "corruption"]
+    assert len(offers) == 2  # offers are open; only one may be taken this round
+    game.do(tresorier, {"type": "answer_prompt", "prompt_id": offers[0].id, "choice": "yes"})
+    game.do(tresorier, {"type": "answer_prompt", "prompt_id": offers[1].id, "choice": "yes"})
+    assert len(game.state.bindings) == 1
+    game.until("E", 1)
+    game.do(game.pid("duc_de_bretagne"), {"type": "request_reveal", "target": tresorier, "kind": "complete"})
+    game.do(tresorier, {"type": "answer_reveal", "request_id": next(iter(game.state.requests)), "accept": True})
+    assert not any(p.kind == "corruption" for p in game.state.prompts.values())

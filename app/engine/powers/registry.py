@@ -104,9 +104,9 @@ def on_reveal(key: str, order: int, kinds: tuple[str, ...] = ("complete",)) -> C
     return register
 
 
-def fire_after_reveal(tx: Tx, a: str, b: str, kind: str) -> None:
-    """After a mutual reveal: every matching trigger, both orientations, in order."""
-    _fire(tx, ((a, b), (b, a)), kind)
+def fire_after_reveal(tx: Tx, a: str, b: str, kind: str, skip: frozenset[str] = frozenset()) -> None:
+    """After a mutual reveal: every matching trigger (but those in `skip`), both orientations, in order."""
+    _fire(tx, ((a, b), (b, a)), kind, skip)
 
 
 def fire_after_show(tx: Tx, shower: str, viewer: str, kind: str) -> None:
@@ -114,9 +114,9 @@ def fire_after_show(tx: Tx, shower: str, viewer: str, kind: str) -> None:
     _fire(tx, ((shower, viewer),), kind)
 
 
-def _fire(tx: Tx, pairs: tuple[tuple[str, str], ...], kind: str) -> None:
+def _fire(tx: Tx, pairs: tuple[tuple[str, str], ...], kind: str, skip: frozenset[str] = frozenset()) -> None:
     for trigger in list(TRIGGERS):
-        if kind not in trigger.kinds:
+        if kind not in trigger.kinds or trigger.key in skip:
             continue
         for holder, partner in pairs:
             if holds_power(tx.state, holder, trigger.key) and trigger.fn(tx, holder, partner, kind):
