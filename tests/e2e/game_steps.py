@@ -1,0 +1,104 @@
+"""Steps of a game as the people at the table take them, in real pages (imported as `game_steps`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from browser_harness import Contexts, Relay, Shoot
+from playwright.sync_api import BrowserContext, Locator, Page, expect
+
+CARD_NUMBER = re.compile(r"n°\s*(\d+)")
+
+
+@dataclass
+class Player:
+    name: str
+    context: BrowserContext
+    page: Page
+
+
+@contextmanager
+def finger_on(page: Page, target: Locator) -> Iterator[None]:
+    """A real touch held on `target` (touchstart ... touchend), as a thumb on the card."""
+    target.scroll_into_view_if_needed()
+    box = target.bounding_box()
+    assert box is not None, "nothing to hold"
+    point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    try:
+        yield
+    finally:
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        cdp.detach()
+
+
+def read_own_card(player: Player) -> tuple[int, str]:
+    """Hold the card: its face shows while the finger stays, and hides again when it lifts."""
+    page = player.page
+    face = page.locator("#card-face")
+    hold = page.locator("#p-card .card-hold")
+    expect(hold).to_be_visible()
+    expect(face).to_be_hidden()
+    with finger_on(page, hold):
+        expect(face).to_be_visible()
+        expect(hold).to_have_attribute("aria-pressed", "true")
+        text = face.inner_text()
+    expect(face).to_be_hidden()
+    number = CARD_NUMBER.search(text)
+    assert number, text
+    return int(number.group(1)), text
+
+
+def moderator_cards(dashboard: Page) -> dict[str, int]:
+    """Name -> card number, from the moderator's table of players."""
+    cards = {}
+    for row in dashboard.locator("#m-players tbody tr").all():
+        name_cell, _room, card_cell = (c.inner_text() for c in row.locator("td").all())
+        number = CARD_NUMBER.search(card_cell)
+        assert number, card_cell
+        cards[name_cell.split()[0]] = int(number.group(1))
+    return cards
+
+
+def join(
+    contexts: Contexts, code: str, name: str, shoot: Shoot | None = None, via: Relay | None = None
+) -> Player:
+    """A phone types the code, takes a seat under `name`, notes its PIN and opens the game page."""
+    context = contexts.phone(name, base_url=via.url if via else None)
+    page = context.new_page()
+    page.goto("/")
+    page.locator("#join-code").fill(code)
+    page.locator("form[action='/join'] button[type=submit]").tap()
+    page.wait_for_url(f"**/g/{code}")
+    page.locator("#join-name").fill(name)
+    page.locator(f"form[action='/g/{code}/join'] button[type=submit]").tap()
+    # The recovery PIN, shown once, then on to the game page.
+    expect(page.locator("#pin")).to_have_text(re.compile(r"^\d{6}$"))
+    if shoot is not None:
+        shoot(page, "joined-pin")
+    page.locator(f"a[href='/g/{code}']").tap()
+    expect(page.locator(".live[data-kind='player'] #conn")).to_have_attribute("data-state", "open")
+    expect(page.locator(".who")).to_contain_text(name)
+    return Player(name, context, page)
+
+
+def create_game(dashboard: Page) -> str:
+    """The game master creates a game on the home page and opens the dashboard; returns the code."""
+    dashboard.goto("/")
+    dashboard.locator("form[action='/games'] button[type=submit]").click()
+    code = dashboard.locator(".code").first.inner_text().strip()
+    dashboard.locator("#mod-link").click()
+    expect(dashboard.locator("#conn")).to_have_attribute("data-state", "open")
+    return code
+
+
+def start(dashboard: Page, players: int) -> dict[str, int]:
+    """The game master deals once `players` are seated; returns name -> card number from the dashboard."""
+    expect(dashboard.locator("#m-players tbody tr")).to_have_count(players)
+    dashboard.locator("#m-controls button[value*='\"start\"']").click()
+    expect(dashboard.locator("#m-players tbody tr td").nth(2)).to_contain_text("n°")
+    return moderator_cards(dashboard)
