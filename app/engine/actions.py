@@ -92,7 +92,8 @@ def _power_actions(state: GameState, pid: str) -> list[Action]:
         targets = active.targets(state, pid) if active.targets is not None else None
         if reason is None and targets is not None and not targets:
             reason = Text("Aucune cible possible.", "No possible target.")
-        out.append(_action("use_power", reason, power=power.key, name=power.name.as_dict(), targets=targets))
+        more = active.extra(state, pid) if active.extra is not None else {}  # e.g. pick=2, choices=[...]
+        out.append(_action("use_power", reason, power=power.key, name=power.name.as_dict(), targets=targets, **more))
     return out
 
 

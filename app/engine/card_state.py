@@ -30,6 +30,10 @@ class CardState:
     met_principals: frozenset[int] = field(default_factory=frozenset)  # Troubadour
     used_game: frozenset[str] = field(default_factory=frozenset)  # once-per-game power keys spent
     used_round: tuple[tuple[str, int], ...] = ()  # (power key, uses) this round
+    copied_power: str | None = None  # card 25: the power key copied by the Moine (C76)
+    copied_from: int | None = None  # card 25: the card that power was copied from
+    copied_round: int = 0  # card 25: the round of the copy (it expires at that round's arrival)
+    neutralised_since: int | None = None  # card 6: state.version of the Maître d'Armes' neutralisation (C73)
 
     def visits(self, room: Room) -> int:
         return self.visits_normandie if room is Room.NORMANDIE else self.visits_angleterre

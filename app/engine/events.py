@@ -180,10 +180,10 @@ class CardsExchanged(_Event):
 
 
 class CardShown(_Event):
-    """A one-way reveal: privée, publique (the room and the moderator), couleur publique, proof."""
+    """A one-way reveal: privée, publique (the room and the moderator), couleur publique, proof, annonce."""
 
     type: Literal["card_shown"] = "card_shown"
-    kind: Literal["privee", "publique", "couleur_publique", "proof"]
+    kind: Literal["privee", "publique", "couleur_publique", "proof", "annonce"]
     shower: str
     viewers: list[str]
     card: int | None = None

@@ -64,7 +64,7 @@ def _exchanged(state: GameState, ev: CardsExchanged) -> GameState:
 def _shown(state: GameState, ev: CardShown) -> GameState:
     for viewer in ev.viewers:
         state = learn(state, viewer, _snap(state, ev.shower, ev.card, ev.colour, ev.kind))
-    if ev.kind in ("publique", "couleur_publique"):
+    if ev.kind in ("publique", "couleur_publique", "annonce"):  # annonce: the Troubadour's song, both rooms
         state = add_feed(state, [ev.shower, *ev.viewers], ev.kind,
                          {"player": ev.shower, "card": ev.card, "colour": ev.colour, "source": ev.source})
     return state

@@ -172,7 +172,14 @@ def command_for(action: dict[str, Any], rng: random.Random) -> dict[str, Any] | 
         return {"type": kind, "targets": rng.sample(targets, min(len(targets), action["quota"]))}
     if kind == "use_power":
         targets = action.get("targets")
-        return {"type": kind, "power": action["power"], "target": rng.choice(targets) if targets else None}
+        cmd = {"type": kind, "power": action["power"], "target": rng.choice(targets) if targets else None}
+        if action.get("pick") and targets:  # a power with several targets (Diplomate Royal: 2)
+            if len(targets) < action["pick"]:
+                return None
+            cmd["targets"] = rng.sample(targets, action["pick"])
+        if action.get("choices"):  # a power with a choice (Devin: the card guessed)
+            cmd["choice"] = rng.choice(action["choices"])
+        return cmd
     if kind == "answer_prompt":
         return {"type": kind, "prompt_id": action["prompt_id"], "choice": rng.choice(action["options"])}
     if kind in ("reveal_public", "lock_envoys", "volunteer"):

@@ -131,6 +131,7 @@ class ActivePower:
     condition: Callable[[GameState, str], Text | None]  # why the holder cannot use it now, or None
     check: Callable[[GameState, str, UsePower], None]  # raises EngineError for an illegal target
     targets: Callable[[GameState, str], list[str]] | None  # legal targets, for the views
+    extra: Callable[[GameState, str], dict[str, Any]] | None = None  # more for the views (pick, choices...)
 
 
 ACTIVE: dict[str, ActivePower] = {}
@@ -149,9 +150,10 @@ def active_power(
     condition: Callable[[GameState, str], Text | None] = _no_condition,
     check: Callable[[GameState, str, UsePower], None] = _no_check,
     targets: Callable[[GameState, str], list[str]] | None = None,
+    extra: Callable[[GameState, str], dict[str, Any]] | None = None,
 ) -> Callable[[Callable[[Tx, str, UsePower], None]], Callable[[Tx, str, UsePower], None]]:
     def register(fn: Callable[[Tx, str, UsePower], None]) -> Callable[[Tx, str, UsePower], None]:
-        ACTIVE[key] = ActivePower(key, fn, condition, check, targets)
+        ACTIVE[key] = ActivePower(key, fn, condition, check, targets, extra)
         return fn
 
     return register
