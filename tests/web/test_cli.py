@@ -11,9 +11,12 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
 from starlette.testclient import TestClient
 from web_helpers import act, create_game, join, make_settings
 
+from app.engine.text import EngineError
+from app.store.export import export_game
 from app.web.app import create_app
 
 DEUXROIS = str(Path(sys.executable).with_name("deuxrois"))
@@ -65,6 +68,5 @@ def test_export_writes_a_replayable_scenario(sqlite_url: str) -> None:
     scenario = json.loads(done.stdout)
     assert scenario["setup"]["players"] == [f"J{i}" for i in range(6)]
     assert len(scenario["setup"]["deal"]) == 6 and scenario["steps"] == []
-    missing = subprocess.run([DEUXROIS, "export", "ZZZZ", "--database", sqlite_url],
-                             capture_output=True, text=True, timeout=60)
-    assert missing.returncode == 2 and "No game" in missing.stderr
+    with pytest.raises(EngineError, match="No game"):
+        export_game("ZZZZ" if code != "ZZZZ" else "YYYY", sqlite_url)

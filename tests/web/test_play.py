@@ -78,6 +78,7 @@ def test_an_action_pushes_only_what_changed_to_whom_it_concerns(client: TestClie
         assert response.status_code == 200, response.text
         to_mate = receive(ws_mate)
         assert 'id="p-actions"' in to_mate and "answer_reveal" in to_mate
+        assert 'data-buzz="1"' in to_mate  # the phone vibrates: something is asked of it
         assert 'id="p-card"' not in to_mate  # the card did not change: not re-sent
         to_a = receive(ws_a)
         assert "cancel_reveal" in to_a

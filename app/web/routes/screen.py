@@ -3,22 +3,26 @@
 from __future__ import annotations
 
 from fastapi import APIRouter, WebSocket
+from starlette.requests import Request
 from starlette.responses import Response
 
 from app.live.connection import Viewer
 from app.web import sockets
-from app.web.deps import HubDep, PageError, get_hub, page
+from app.web.deps import HubDep, PageError, SettingsDep, get_hub, page
 from app.web.i18n import LANG
 from app.web.presenter import HtmlPresenter
+from app.web.routes.home import base_url, qr_svg
 
 router = APIRouter(prefix="/s/{code}")
 PRESENTER = HtmlPresenter()
 
 
 @router.get("")
-async def screen(hub: HubDep) -> Response:
+async def screen(request: Request, hub: HubDep, settings: SettingsDep) -> Response:
     viewer = Viewer(hub.code, "screen", None, LANG.get())
-    return page("screen/screen.html", code=hub.code, regions=PRESENTER.regions(viewer, hub.view_for(viewer)))
+    join = f"{base_url(request, settings.base_url)}/g/{hub.code}"
+    return page("screen/screen.html", code=hub.code, regions=PRESENTER.regions(viewer, hub.view_for(viewer)),
+                join_link=join, qr=qr_svg(join))
 
 
 @router.websocket("/ws")
