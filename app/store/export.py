@@ -22,7 +22,7 @@ PLAYER_FIELDS = ("target", "candidate", "player")
 
 
 def _named(command: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
-    out = {k: v for k, v in command.items() if v is not None and v != []}
+    out = dict(command)  # None stays: a vote for None is an abstention
     for key in PLAYER_FIELDS:
         if isinstance(out.get(key), str):
             out[key] = names.get(out[key], out[key])
