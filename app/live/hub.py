@@ -19,13 +19,11 @@ from typing import Any, Protocol
 
 import orjson
 
-from app.engine.commands import command_to_json, parse_command
-from app.engine.events import event_from_json, event_to_json
-from app.engine.game import Actor, decide, evolve, next_deadline, replay
-from app.engine.state import GameState
-from app.engine.views import moderator_view, player_view, screen_view
+from app.engine.commands import command_to_json
+from app.engine.game import Actor
 from app.live.connection import Connection, Viewer
 from app.live.pubsub import PubSub
+from app.live.variants import Variant, variant_for
 from app.store.repository import GameRecord, Repository, SeqConflict, StoredEvent
 
 log = logging.getLogger(__name__)
@@ -83,7 +81,8 @@ class Hub:
         self.origin = origin
         self.clock = clock
         self.lock = asyncio.Lock()
-        self.state: GameState = replay([event_from_json(e.payload) for e in events])
+        self.variant: Variant = variant_for(game.variant, game.config)
+        self.state: Any = self.variant.replay(events)  # the variant's state (GameState for the main game)
         self.seq = events[-1].seq if events else 0
         self.connections: set[Connection] = set()
         self.rebinds: list[str] = []  # seats a new phone claims with the PIN, for the moderator
@@ -130,7 +129,7 @@ class Hub:
         `key` makes the command idempotent per actor; `seat` (token_hash, pin)
         is stored with a join's new player in the same transaction.
         """
-        parsed = parse_command(command)  # a malformed command never takes the lock
+        parsed = self.variant.parse_command(command)  # a malformed command never takes the lock
         full_key = f"{_actor_key(actor)}:{key}" if key else None
         async with self.lock:
             if full_key is not None:
@@ -139,8 +138,8 @@ class Hub:
                     return Outcome(stored, replayed=True)
             for _ in range(RETRIES):
                 at = self.clock()
-                events = decide(self.state, parsed, actor, at)
-                payloads = [event_to_json(e) for e in events]
+                events = self.variant.decide(self.state, parsed, actor, at)
+                payloads = [self.variant.event_to_json(e) for e in events]
                 joined = next((p["player_id"] for p in payloads if p.get("type") == "player_joined"), None)
                 result: dict[str, Any] = {"ok": True, "seq": self.seq + len(payloads), "events": [p["type"] for p in payloads]}
                 if joined is not None:
@@ -148,11 +147,11 @@ class Hub:
                 new_seat = (joined, *seat) if seat is not None and joined is not None else None
                 state = self.state
                 for event in events:
-                    state = evolve(state, event)
+                    state = self.variant.evolve(state, event, at)
                 asked = {"actor": {"kind": actor.kind, "player_id": actor.player_id}, "command": command_to_json(parsed)}
                 try:
                     await asyncio.to_thread(
-                        self.repo.append, self.game.id, self.seq, payloads, at, full_key, result, state.over, new_seat, asked
+                        self.repo.append, self.game.id, self.seq, payloads, at, full_key, result, self.variant.over(state), new_seat, asked
                     )
                 except SeqConflict:
                     await self._catch_up_locked()
@@ -175,7 +174,7 @@ class Hub:
             return
         state = self.state
         for stored in fresh:
-            state = evolve(state, event_from_json(stored.payload))
+            state = self.variant.evolve(state, self.variant.event_from_json(stored.payload), stored.at)
         self.state = state
         self.seq = fresh[-1].seq
         self._after_change()
@@ -187,17 +186,10 @@ class Hub:
     # -- viewers -------------------------------------------------------------
 
     def view_for(self, viewer: Viewer) -> dict[str, Any]:
-        if viewer.kind == "player":
-            assert viewer.player_id is not None
-            return player_view(self.state, viewer.player_id)
-        if viewer.kind == "moderator":
-            view = moderator_view(self.state)
-            view["rebinds"] = [{"player_id": p, "name": self.state.name(p)} for p in self.rebinds]
-            return view
-        return screen_view(self.state)
+        return self.variant.view_for(self.state, viewer, self.rebinds)
 
     def view_for_player(self, player_id: str) -> dict[str, Any]:
-        return player_view(self.state, player_id)
+        return self.view_for(Viewer(self.code, "player", player_id))
 
     def attach(self, conn: Connection) -> None:
         """Register a socket and queue the whole current view for it (a reconnect resyncs at once)."""
@@ -258,7 +250,7 @@ class Hub:
     # -- timers --------------------------------------------------------------
 
     def _arm(self) -> None:
-        deadline = next_deadline(self.state)
+        deadline = self.variant.next_deadline(self.state)
         if deadline == self._armed_for and self._timer is not None:
             return
         if self._timer is not None:
@@ -282,12 +274,12 @@ class Hub:
 
         try:
             # Keyed by the deadline: two processes ticking the same timer make one effect.
-            await self.dispatch({"type": "tick"}, Actor.system(), key=f"tick:{deadline}")
+            await self.dispatch(self.variant.tick_command(self.state), Actor.system(), key=f"tick:{deadline}")
         except EngineError as exc:
             log.info("game %s: tick at %s refused: %s", self.code, deadline, exc.message.en)
         except Exception:
             log.exception("game %s: tick failed", self.code)
-        if next_deadline(self.state) == deadline:
+        if self.variant.next_deadline(self.state) == deadline:
             # The engine did not move past this deadline: look again shortly, never spin.
             self._armed_for = None
             if self._timer is not None:
