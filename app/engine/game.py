@@ -32,6 +32,7 @@ from app.engine.gate import Actor, check
 from app.engine.powers import families  # noqa: F401
 from app.engine.rounds import next_deadline
 from app.engine.state import GameState
+from app.engine.text import EngineError, Text
 
 __all__ = ["Actor", "GameConfig", "GameState", "decide", "evolve", "new_game", "next_deadline", "replay"]
 
@@ -46,8 +47,16 @@ def replay(events: Iterable[Event]) -> GameState:
     return fold_events(list(events))
 
 
-def decide(state: GameState, command: Command, actor: Actor, now_ms: int) -> list[Event]:
-    """Validates `command` for `actor` against `state`; returns the events, or raises EngineError."""
+def decide(state: GameState, command: Command, actor: Actor, now_ms: int,
+           expected_version: int | None = None) -> list[Event]:
+    """Validates `command` for `actor` against `state`; returns the events, or raises EngineError.
+
+    `expected_version` (optional): the state.version the client acted on; a command sent
+    from an older view is refused ("stale") instead of acting on a changed game.
+    """
+    if expected_version is not None and expected_version != state.version:
+        raise EngineError("stale", Text("La partie a changé entre-temps : réessayez.",
+                                        "The game changed in the meantime: try again."))
     rule = check(state, command, actor)
     tx = Tx(state, now_ms)
     rule.handler(tx, command, actor)

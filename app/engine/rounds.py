@@ -73,7 +73,7 @@ def end_phase(tx: Tx, skip: bool = False) -> None:
 
 
 def settle(tx: Tx) -> None:
-    """Early phase ends: nothing left to wait for."""
+    """Early phase ends: nothing left to wait for (never while paused, e.g. right after an undo)."""
     state = tx.state
     if state.phase == "setup" and not any(p.kind == "infidel_colour" for p in state.prompts.values()):
         start_round(tx, 1)
@@ -90,6 +90,8 @@ def next_deadline(state: GameState) -> int | None:
     own = [e.deadline_ms for e in state.elections.values() if e.open and e.deadline_ms is not None]
     phase_counts = state.phase != "E" or any(e.open and e.deadline_ms is None for e in state.elections.values())
     candidates = own + ([state.deadline_ms] if phase_counts and state.deadline_ms is not None else [])
+    if state.paused_at_ms is not None:
+        return
     return min(candidates, default=None)
 
 

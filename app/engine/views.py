@@ -196,4 +196,6 @@ def moderator_view(state: GameState) -> View:
                            for p in state.prompts.values()]
     if state.result is not None:
         view["result"] = _result(state)
+    # The log, so the moderator can pick the version an undo returns to.
+    view["history"] = [{"version": i + 1, "type": e.type, "at_ms": e.at_ms} for i, e in enumerate(state.events())]
     return view

@@ -159,3 +159,27 @@ def test_a_refused_command_changes_nothing() -> None:
     ]:
         game.refused(actor, command)
     assert game.state is before and replay(game.log) == before
+
+
+def test_stale_commands_are_refused_when_the_client_says_which_version_it_saw() -> None:
+    from app.engine.commands import parse_command
+    from app.engine.game import Actor, decide
+
+    game = game10()
+    seen = game.state.version
+    game.do(game.pid("guillaume"), {"type": "reveal_public"})
+    cmd = parse_command({"type": "reveal_public"})
+    with pytest.raises(Exception) as exc:
+        decide(game.state, cmd, Actor.player(game.pid("espion")), game.now, expected_version=seen)
+    assert getattr(exc.value, "code", None) == "stale"
+    assert decide(game.state, cmd, Actor.player(game.pid("espion")), game.now, expected_version=game.state.version)
+
+
+def test_the_moderator_view_lists_the_log_for_undo() -> None:
+    from app.engine.views import moderator_view, player_view
+
+    game = game10()
+    history = moderator_view(game.state)["history"]
+    assert [h["version"] for h in history] == list(range(1, game.state.version + 1))
+    assert history[0]["type"] == "game_created"
+    assert "history" not in player_view(game.state, game.pid("guillaume"))
