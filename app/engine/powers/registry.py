@@ -21,6 +21,27 @@ Four registries, filled by the family modules of this package at import time:
 Optional after-reveal powers ("peut", §0.5) are offered as prompts:
 `offer(tx, holder, key, ...)` opens a prompt of kind `key`, and the family
 module registers its resolver with `prompts.prompt_kind(key)`.
+
+How to add a power (the card data in cards.py already names its key, trigger,
+frequency and windows; nothing in the core changes):
+
+1. Pick or create the family module in this package (e.g. ``church.py``) and add
+   one import line to ``families.py``.
+2. An action the holder takes: ``@active_power("key", condition=..., check=...,
+   targets=...)`` on ``resolve(tx, pid, cmd)``. Emit events only through the
+   building blocks (``reveals.complete / complete_group / show_public /
+   show_private``, ``crossing.move_player``, ``CardStateChanged`` for card
+   state); the seam has already checked window and frequency and recorded the use.
+3. An automatic effect of a reveal: ``@on_reveal("key", order=N, kinds=...)`` on
+   ``fn(tx, holder, partner, kind)``; pick N after 0 (Faussaire) and relative to
+   the others (10 subjugation ... 70 corruption).
+4. An optional effect of a reveal: a trigger that calls ``offer(...)``, plus
+   ``@prompt_kind("key")`` on the resolver, which re-checks and calls
+   ``record_use(tx, pid, "key")`` before its effect.
+5. A restriction on reveals: ``@reveal_guard``; a granted power: append to
+   ``POWER_SOURCES``.
+6. A test per ruling in ``tests/engine/test_play_<family>.py`` with the ruling id
+   in the test name; the random playouts pick the new action up from the views.
 """
 
 from __future__ import annotations
