@@ -8,6 +8,7 @@ list at random from the seed among eligible players, then locks it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from app.engine.cards import CARDS, Effect
@@ -19,6 +20,15 @@ from app.engine.fold import Tx, applies
 from app.engine.gate import Actor, handles, me, refuse
 from app.engine.knowledge import add_feed
 from app.engine.state import Designation, GameState
+
+QuotaModifier = Callable[[GameState, Room], int]
+QUOTA_MODIFIERS: list[QuotaModifier] = []  # extra envoys granted by powers or events (Commandant L167, event 20)
+
+
+def quota(state: GameState, room: Room) -> int:
+    """This round's envoys for `room`: the D2 table plus every registered modifier."""
+    base = envoy_quota(len(state.players), state.config.rounds, state.round)
+    return base + sum(modifier(state, room) for modifier in QUOTA_MODIFIERS)
 
 
 def immune_to_designation(state: GameState, pid: str) -> bool:
@@ -41,11 +51,10 @@ def drawable(state: GameState, room: Room) -> list[str]:
 
 def required(state: GameState, room: Room) -> int:
     """The quota for this round, capped by the players who can actually go."""
-    quota = envoy_quota(len(state.players), state.config.rounds, state.round)
     des = state.designations.get(room, Designation())
     can_go = [p for p in eligible(state, room)
               if not immune_to_designation(state, p) or p in des.volunteers]
-    return min(quota, len(can_go))
+    return min(quota(state, room), len(can_go))
 
 
 def _my_room_as_general(state: GameState, pid: str) -> Room:
@@ -69,9 +78,9 @@ def _designate(tx: Tx, cmd: Designate, actor: Actor) -> None:
     if bad:
         raise refuse("bad_envoy", f"{tx.state.name(bad[0])} ne peut pas être désigné.",
                      f"{tx.state.name(bad[0])} cannot be named.")
-    quota = envoy_quota(len(tx.state.players), tx.state.config.rounds, tx.state.round)
-    if len(targets) > quota:
-        raise refuse("too_many", f"Au plus {quota} envoyé(s) ce tour.", f"At most {quota} envoy(s) this round.")
+    most = quota(tx.state, room)
+    if len(targets) > most:
+        raise refuse("too_many", f"Au plus {most} envoyé(s) ce tour.", f"At most {most} envoy(s) this round.")
     tx.emit(EnvoysNamed(room=room, envoys=targets))
     volunteers = tx.state.designations[room].volunteers
     for pid in targets:

@@ -147,6 +147,79 @@ class PlayerMoved(_Event):
     reason: str
 
 
+# ------------------------------------------------------------------ envoy powers (powers/escort.py, departure.py)
+class EnvoyQuotaRaised(_Event):
+    """More envoys this round for one room (Commandant's escort, L167)."""
+
+    type: Literal["envoy_quota_raised"] = "envoy_quota_raised"
+    room: Room
+    extra: int
+    by: str
+
+
+class EnvoySubstituted(_Event):
+    """Window D: `substitute` goes instead of the named `replaced` (Chevalier Saxon L266, Servant L217)."""
+
+    type: Literal["envoy_substituted"] = "envoy_substituted"
+    room: Room
+    replaced: str
+    substitute: str
+    by: str
+
+
+class RallyRaised(_Event):
+    """Porte-Étendard (L199, C59): players of `colour` present may opt in until `deadline_ms`."""
+
+    type: Literal["rally_raised"] = "rally_raised"
+    bearer: str
+    colour: str
+    deadline_ms: int
+
+
+class RallyJoined(_Event):
+    type: Literal["rally_joined"] = "rally_joined"
+    player_id: str
+    colour: str
+
+
+class DepartureDeclared(_Event):
+    """A window X power, its cost paid now, resolved at the crossing (§4.2 order)."""
+
+    type: Literal["departure_declared"] = "departure_declared"
+    power: str
+    player_id: str
+    target: str | None = None
+    choice: str | None = None
+
+
+class DepartureChanged(_Event):
+    """At the crossing or after it: an envoy stays, a hold fails on an immune envoy, a player goes too..."""
+
+    type: Literal["departure_changed"] = "departure_changed"
+    room: Room
+    player_id: str
+    change: Literal["stays", "not_held", "joins", "sent_back", "not_sent_back"]
+    by: str
+
+
+class DepartureResolved(_Event):
+    """The envoys who cross this round, after the X powers: player -> origin room (for window A)."""
+
+    type: Literal["departure_resolved"] = "departure_resolved"
+    arrivals: dict[str, Room]
+
+
+class EnvoysSurveyed(_Event):
+    """Cartographe (L155, C62): each envoy's card shown to `viewer` for `seconds` in turn from `start_ms`."""
+
+    type: Literal["envoys_surveyed"] = "envoys_surveyed"
+    viewer: str
+    envoys: list[str]
+    cards: list[int]
+    start_ms: int
+    seconds: int
+
+
 # ------------------------------------------------------------------ reveals
 class RevealRequested(_Event):
     type: Literal["reveal_requested"] = "reveal_requested"
@@ -183,7 +256,7 @@ class CardShown(_Event):
     """A one-way reveal: privée, publique (the room and the moderator), couleur publique, proof, annonce."""
 
     type: Literal["card_shown"] = "card_shown"
-    kind: Literal["privee", "publique", "couleur_publique", "proof", "annonce"]
+    kind: Literal["privee", "publique", "couleur_publique", "proof", "annonce", "survey"]  # survey: C62
     shower: str
     viewers: list[str]
     card: int | None = None
@@ -256,6 +329,8 @@ Event = Annotated[
     GameCreated | PlayerJoined | PlayerLeft | GameStarted | PhaseStarted | GameEnded
     | PromptOpened | PromptClosed | BallotCast | RunoffStarted | GeneralChosen | VoteBound
     | EnvoysNamed | EnvoyWithdrawn | Volunteered | EnvoysLocked | EnvoysCrossed | PlayerMoved
+    | EnvoyQuotaRaised | EnvoySubstituted | RallyRaised | RallyJoined | DepartureDeclared | DepartureChanged
+    | DepartureResolved | EnvoysSurveyed
     | RevealRequested | RevealRequestClosed | CardsExchanged | CardShown
     | CardsSwapped | CardStateChanged | PowerUsed
     | TimerChanged | GamePaused | GameResumed | NoteRecorded | Reverted,

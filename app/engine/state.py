@@ -76,6 +76,28 @@ class Designation:
 
 
 @dataclass(frozen=True, slots=True)
+class Declaration:
+    """A departure power declared in window X (its cost paid), resolved at the crossing in the §4.2 order."""
+
+    power: str
+    player_id: str
+    target: str | None = None
+    choice: str | None = None  # e.g. the Geôlier's reveal, the colour the Duc's companion showed
+
+
+@dataclass(frozen=True, slots=True)
+class EnvoyPlan:
+    """One round's envoy powers beyond the lists (rulings §1.2, §4.2); stale once `round` is past."""
+
+    round: int = 0
+    extra: Mapping[Room, int] = field(default_factory=dict)  # Commandant's extra envoys (L167, C64)
+    rally_deadlines: Mapping[str, int] = field(default_factory=dict)  # Porte-Étendard -> end of the opt-in (C59)
+    rallied: Mapping[str, str] = field(default_factory=dict)  # player -> the rally's colour (C59)
+    declared: tuple[Declaration, ...] = ()  # window X powers
+    arrivals: Mapping[str, Room] = field(default_factory=dict)  # envoy who crossed this round -> origin room
+
+
+@dataclass(frozen=True, slots=True)
 class RevealRequest:
     id: str
     from_id: str
@@ -139,6 +161,7 @@ class GameState:
     protected_general: Mapping[Room, str] = field(default_factory=dict)  # usurper this round (C75)
     elections: Mapping[Room, RoomElection] = field(default_factory=dict)
     designations: Mapping[Room, Designation] = field(default_factory=dict)
+    envoy_plan: EnvoyPlan = field(default_factory=EnvoyPlan)  # powers/departure.py reads it for this round
     bindings: Mapping[str, str] = field(default_factory=dict)  # corrupted voter -> Trésorier (C74)
     requests: Mapping[str, RevealRequest] = field(default_factory=dict)
     prompts: Mapping[str, Prompt] = field(default_factory=dict)
