@@ -11,7 +11,7 @@ from typing import Any
 
 from app.engine import designation as des_rules
 from app.engine import election as election_rules
-from app.engine.cards import ESPION, Effect
+from app.engine.cards import CARDS, ESPION, Effect
 from app.engine.powers.registry import ACTIVE, powers_of, reveal_blocked, unavailable_reason
 from app.engine.state import GameState
 from app.engine.text import Text
@@ -77,8 +77,6 @@ def _designation_actions(state: GameState, pid: str) -> list[Action]:
 
 
 def _immunities(state: GameState, pid: str) -> frozenset[Effect]:
-    from app.engine.cards import CARDS
-
     return CARDS[state.cards[pid]].immune_to
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from app.engine.events import Event
+from app.engine.events import Event, GameCreated
 from app.engine.state import GameState, History
 
 E = TypeVar("E")
@@ -63,8 +63,6 @@ class Tx:
 
 def fold_events(events: list[Event]) -> GameState:
     """The fold of a log that starts with GameCreated (used by `replay` and by `Reverted`)."""
-    from app.engine.events import GameCreated
-
     first = events[0] if events else None
     if not isinstance(first, GameCreated):
         raise ValueError("a game log starts with game_created")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from app.engine.cards import ESPION
 from app.engine.commands import AnswerReveal, CancelReveal, RequestReveal, RevealPrivate, RevealPublic
 from app.engine.events import CardsExchanged, CardShown, CardsSwapped, RevealRequestClosed, RevealRequested
 from app.engine.fold import Tx, applies
@@ -36,8 +37,6 @@ def _guard(tx: Tx, a: str, b: str | None, kind: str) -> None:
 
 
 def _colour_of(tx: Tx, pid: str, chosen: str | None) -> str:
-    from app.engine.cards import ESPION
-
     if tx.state.cards[pid] == ESPION and chosen is None:
         raise refuse("choose_colour", "Espion : choisissez la couleur montrée.", "Spy: choose the colour you show.")
     return displayed_colour(tx.state, pid, chosen)
