@@ -18,11 +18,12 @@ from app.live.pubsub import make_pubsub
 from app.settings import Settings
 from app.store.database import make_engine, migrate
 from app.store.repository import Repository
+from app.web.debarquement import DebarquementPresenter
 from app.web.deps import PageError, flash
 from app.web.i18n import LanguageMiddleware, t
 from app.web.presenter import HtmlPresenter
 from app.web.ratelimit import Limiter
-from app.web.routes import health, home, moderator, phone, screen
+from app.web.routes import debarquement, health, home, moderator, phone, screen
 from app.web.templating import STATIC
 
 log = logging.getLogger(__name__)
@@ -37,7 +38,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await asyncio.to_thread(migrate, engine)
         pubsub = make_pubsub(settings.pubsub)
         await pubsub.connect()
-        games = Games(Repository(engine), HtmlPresenter(), pubsub)
+        games = Games(Repository(engine), HtmlPresenter(), pubsub, {"debarquement": DebarquementPresenter()})
         app.state.engine = engine
         app.state.games = games
         app.state.limiter = Limiter(settings.rate_capacity, settings.rate_per_second)
@@ -60,7 +61,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.ready = False
     app.add_middleware(LanguageMiddleware)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    for module in (health, home, phone, moderator, screen):
+    for module in (health, home, phone, moderator, screen, debarquement):
         app.include_router(module.router)
 
     @app.exception_handler(PageError)

@@ -57,10 +57,12 @@ def _sub(view: dict[str, Any], keys: Sequence[str]) -> dict[str, Any]:
 
 
 class HtmlPresenter:
+    pages: dict[ViewerKind, tuple[Region, ...]] = PAGES  # a variant's presenter brings its own
+
     def regions(self, viewer: Viewer, view: dict[str, Any]) -> list[str]:
         """Every region of the viewer's page, for the first render."""
         with speaking(viewer.lang):
-            return [self._render(viewer, region, _sub(view, region.keys)) for region in PAGES[viewer.kind]]
+            return [self._render(viewer, region, _sub(view, region.keys)) for region in self.pages[viewer.kind]]
 
     def push(
         self,
@@ -73,7 +75,7 @@ class HtmlPresenter:
         """The regions whose HTML differs from what this socket last got (`sent`, updated here)."""
         parts: list[str] = []
         with speaking(viewer.lang):
-            for region in PAGES[viewer.kind]:
+            for region in self.pages[viewer.kind]:
                 sub = _sub(view, region.keys)
                 if previous is not None and region.id in sent and sub == _sub(previous, region.keys):
                     continue  # same input, same HTML: not even rendered

@@ -12,10 +12,12 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from app.engine.config import GameConfig
+from app.live.variants import DEBARQUEMENT
 from app.store.tokens import normalise_code
 from app.web.auth import mod_cookie, same_origin, set_secret_cookie
 from app.web.deps import GamesDep, HubDep, PageError, SettingsDep, page
 from app.web.i18n import t
+from app.web.routes import debarquement
 
 router = APIRouter()
 
@@ -59,9 +61,13 @@ async def create_game(
     negotiation: Annotated[str, Form(max_length=64)] = "",
     election_s: Annotated[str, Form(max_length=6)] = "45",
     designation_s: Annotated[str, Form(max_length=6)] = "60",
+    variant: Annotated[str, Form(max_length=16)] = "classic",
+    quick: Annotated[str, Form(max_length=8)] = "",
 ) -> Response:
     if not same_origin(request):
         raise PageError(403, t("error.forbidden"))
+    if variant == DEBARQUEMENT:
+        return await debarquement.create_table(request, games, settings, quick=bool(quick))
     config = _config(rounds, negotiation, election_s, designation_s)
     # Mode Historique is kept as the game's variant until the engine's config carries it.
     hub, secret = await games.create(config, variant="historique" if historique else "classic")
@@ -82,11 +88,13 @@ async def create_game(
 
 
 @router.get("/join")
-async def join_by_code(code: str = "") -> Response:
+async def join_by_code(games: GamesDep, code: str = "") -> Response:
     normal = normalise_code(code[:16])
     if normal is None:
         raise PageError(404, t("error.no_game", code=code[:8]))
-    return RedirectResponse(f"/g/{normal}", status_code=303)
+    hub = await games.get(normal)
+    prefix = "d" if hub is not None and hub.variant.name == DEBARQUEMENT else "g"  # a débarquement table
+    return RedirectResponse(f"/{prefix}/{normal}", status_code=303)
 
 
 @router.get("/qr/{code}.svg")

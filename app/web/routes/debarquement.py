@@ -1,0 +1,177 @@
+"""Débarquement tables: create (from the home form), join by code or QR, the phone, actions, the big screen.
+
+The same live loop as the main game: one hub per table, seat cookies, actions
+over POST with an idempotency key, a websocket that only pushes the regions of
+the viewer's own view. Nothing here reads the event log: every page and push
+is built from `player_view` or `table_view`, so no hand ever leaves its phone.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Annotated, Any
+
+import segno
+from fastapi import APIRouter, Depends, Form, WebSocket
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+
+from app.engine.game import Actor
+from app.engine.text import EngineError
+from app.live.connection import Viewer
+from app.live.debarquement import DebarquementConfig
+from app.live.games import Games
+from app.live.hub import Hub
+from app.live.variants import DEBARQUEMENT
+from app.settings import Settings
+from app.store.tokens import hash_token, new_pin, new_token
+from app.web import actions, sockets
+from app.web.auth import same_origin, seat_cookie, seat_of, set_secret_cookie
+from app.web.debarquement import DebarquementPresenter
+from app.web.deps import DoorLimiterDep, LimiterDep, PageError, SettingsDep, get_hub, page
+from app.web.i18n import LANG, pick, t
+
+router = APIRouter(prefix="/d/{code}")
+PRESENTER = DebarquementPresenter()
+NAME_FIELD = 200  # longer input is refused by the engine with its own message (24 characters)
+
+
+async def get_table(code: str, request: Request) -> Hub:
+    """The table's hub; a main-game code (or none) is "no such table" here."""
+    hub = await get_hub(code, request.app.state.games)
+    if hub.variant.name != DEBARQUEMENT:
+        raise PageError(404, t("deb.error.no_table", code=hub.code))
+    return hub
+
+
+TableDep = Annotated[Hub, Depends(get_table)]
+
+
+def _base(request: Request, settings: Settings) -> str:
+    return (settings.base_url or str(request.base_url)).rstrip("/")
+
+
+def _qr(url: str) -> str:
+    return str(segno.make(url, error="m").svg_inline(scale=6, border=2, dark="#000", light="#fff"))
+
+
+def _no_store(response: Response) -> Response:
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+async def create_table(request: Request, games: Games, settings: Settings, quick: bool) -> Response:
+    """Called by the home page's create form when the variant is Débarquement."""
+    hub, _secret = await games.create(DebarquementConfig(threshold=30 if quick else 66), variant=DEBARQUEMENT)
+    base = _base(request, settings)
+    join = f"{base}/d/{hub.code}"
+    return _no_store(page("debarquement/created.html", code=hub.code, join_link=join,
+                          screen_link=f"{join}/screen", qr=_qr(join)))
+
+
+def _seated(hub: Hub, player_id: str | None) -> bool:
+    return player_id is not None and hub.state.state.seat(player_id) is not None
+
+
+def _lobby(hub: Hub, error: str = "", status: int = 200) -> Response:
+    view = hub.view_for(Viewer(hub.code, "screen"))
+    return _no_store(page("debarquement/lobby.html", status=status, code=hub.code, error=error,
+                          open=view["game"]["phase"] == "lobby", players=view["players"], game=view["game"]))
+
+
+@router.get("")
+async def phone(request: Request, hub: TableDep) -> Response:
+    player_id = await seat_of(request, hub)
+    if player_id is None or not _seated(hub, player_id):
+        return _lobby(hub)
+    viewer = Viewer(hub.code, "player", player_id, LANG.get())
+    view = hub.view_for(viewer)
+    return _no_store(page("debarquement/phone.html", code=hub.code, regions=PRESENTER.regions(viewer, view),
+                          name=view["me"]["name"]))
+
+
+def _age(raw: str) -> int | None:
+    raw = raw.strip()
+    if not raw:
+        return None
+    if not raw.isdigit() or len(raw) > 3:
+        raise ValueError(raw)
+    return int(raw)
+
+
+@router.post("/join")
+async def join(
+    request: Request, hub: TableDep, settings: SettingsDep, limiter: DoorLimiterDep,
+    name: Annotated[str, Form(max_length=NAME_FIELD)] = "",
+    age: Annotated[str, Form(max_length=8)] = "",
+) -> Response:
+    if not same_origin(request):
+        raise PageError(403, t("error.forbidden"))
+    if _seated(hub, await seat_of(request, hub)):
+        return RedirectResponse(f"/d/{hub.code}", status_code=303)  # the same phone back: its seat
+    if not limiter.allow(f"join:{hub.code}:{request.client.host if request.client else ''}"):
+        return _lobby(hub, t("error.rate_limited"), 429)
+    command: dict[str, Any] = {"type": "join", "name": name[:NAME_FIELD]}
+    try:
+        command["age"] = _age(age)
+    except ValueError:
+        return _lobby(hub, t("deb.error.bad_age"), 422)
+    token = new_token()
+    try:
+        # The PIN is stored hashed with the seat, as for every seat of the main game.
+        await hub.dispatch(command, Actor("player", None), seat=(hash_token(token), new_pin()))
+    except EngineError as exc:
+        return _lobby(hub, pick(exc.message), 422 if exc.code in actions.INPUT_ERRORS | {"bad_name"} else 409)
+    response = RedirectResponse(f"/d/{hub.code}", status_code=303)
+    set_secret_cookie(response, seat_cookie(hub.code), token, f"/d/{hub.code}", settings.secure_cookies)
+    return _no_store(response)
+
+
+@router.post("/act")
+async def act(request: Request, hub: TableDep, limiter: LimiterDep) -> Response:
+    player_id = await seat_of(request, hub)
+    if player_id is None:
+        return actions.refusal(request, 403, "no_seat", t("deb.error.no_seat"))
+    return await actions.act(request, hub, Actor.player(player_id), limiter)
+
+
+@router.get("/screen")
+async def screen(request: Request, hub: TableDep, settings: SettingsDep) -> Response:
+    viewer = Viewer(hub.code, "screen", None, LANG.get())
+    join = f"{_base(request, settings)}/d/{hub.code}"
+    return page("debarquement/screen.html", code=hub.code, regions=PRESENTER.regions(viewer, hub.view_for(viewer)),
+                join_link=join, qr=_qr(join))
+
+
+@router.get("/qr.svg")
+async def qr(request: Request, hub: TableDep, settings: SettingsDep) -> Response:
+    out = io.BytesIO()
+    segno.make(f"{_base(request, settings)}/d/{hub.code}", error="m").save(out, kind="svg", scale=8, border=2)
+    return Response(out.getvalue(), media_type="image/svg+xml")
+
+
+async def _socket_hub(ws: WebSocket, code: str) -> Hub | None:
+    try:
+        hub = await get_hub(code, ws.app.state.games)
+    except PageError:
+        return None
+    return hub if hub.variant.name == DEBARQUEMENT and same_origin(ws) else None
+
+
+@router.websocket("/ws")
+async def player_socket(ws: WebSocket, code: str) -> None:
+    hub = await _socket_hub(ws, code)
+    player_id = await seat_of(ws, hub) if hub is not None else None
+    if hub is None or player_id is None or not _seated(hub, player_id):
+        await sockets.refuse(ws)
+        return
+    await sockets.serve_socket(ws, hub, Viewer(hub.code, "player", player_id, LANG.get()), ws.app.state.settings)
+
+
+@router.websocket("/screen/ws")
+async def screen_socket(ws: WebSocket, code: str) -> None:
+    hub = await _socket_hub(ws, code)
+    if hub is None:
+        await sockets.refuse(ws)
+        return
+    await sockets.serve_socket(ws, hub, Viewer(hub.code, "screen", None, LANG.get()), ws.app.state.settings)
