@@ -24,7 +24,8 @@ def used_keys() -> set[str]:
 
 
 def test_every_key_used_is_in_the_catalogue_in_both_languages() -> None:
-    missing = used_keys() - set(CATALOGUE)
+    # A key ending in "." is a prefix completed at render time (t("phase." ~ x) goes through t_or).
+    missing = {k for k in used_keys() if not k.endswith(".")} - set(CATALOGUE)
     assert not missing
     for key, (fr, en) in CATALOGUE.items():
         assert fr.strip() and en.strip(), key
