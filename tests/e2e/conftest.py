@@ -11,6 +11,7 @@ Screenshots for review go to tests/e2e/screenshots/ (gitignored) through the
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -48,7 +49,10 @@ def own_server(tmp_path: Path) -> Iterator[LiveServer]:
         server.stop()
 
 
-@pytest.fixture(scope="session")
+# Playwright and Chromium live for ONE test, never longer: the sync API keeps an
+# asyncio loop marked as running in this thread while it is open, so any later
+# test on the same xdist worker calling asyncio.run() would fail. (~0.7 s a test.)
+@pytest.fixture
 def playwright_instance() -> Iterator[Playwright]:
     if not CHROMIUM.exists():
         pytest.fail(
@@ -58,9 +62,11 @@ def playwright_instance() -> Iterator[Playwright]:
         )
     with sync_playwright() as playwright:
         yield playwright
+    # The next test on this worker may call asyncio.run(): no loop may be left marked as running.
+    assert asyncio._get_running_loop() is None, "Playwright left an asyncio loop running in this thread"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def browser(playwright_instance: Playwright) -> Iterator[Browser]:
     browser = playwright_instance.chromium.launch(
         executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
