@@ -33,12 +33,13 @@ class Limiter:
         self.clock = clock
         self._buckets: dict[str, TokenBucket] = {}
 
-    def allow(self, key: str) -> bool:
+    def allow(self, key: str, capacity: float | None = None, rate: float | None = None) -> bool:
+        """Take a token from `key`'s bucket (made with this limiter's sizes unless given)."""
         bucket = self._buckets.get(key)
         if bucket is None:
             if len(self._buckets) > 10_000:
                 self._forget_full()
-            bucket = self._buckets[key] = TokenBucket(self.capacity, self.rate, self.clock)
+            bucket = self._buckets[key] = TokenBucket(capacity or self.capacity, rate or self.rate, self.clock)
         return bucket.take()
 
     def _forget_full(self) -> None:

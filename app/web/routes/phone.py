@@ -19,6 +19,8 @@ from app.web.i18n import LANG, pick, t
 from app.web.presenter import HtmlPresenter
 
 router = APIRouter(prefix="/g/{code}")
+JOIN_BURST, JOIN_RATE = 100.0, 5.0  # joins per address and game
+PIN_BURST, PIN_RATE = 10.0, 0.2  # PIN recoveries per address and game
 PRESENTER = HtmlPresenter()
 
 
@@ -56,7 +58,8 @@ async def join(
     if current is not None and hub.state.player(current) is not None:
         # Same phone back: its seat, never "name already taken".
         return Response(status_code=303, headers={"Location": f"/g/{hub.code}"})
-    if not limiter.allow(f"join:{hub.code}:{request.client.host if request.client else ''}"):
+    # A whole class behind one school NAT may join at once (the engine caps seats at 50 anyway).
+    if not limiter.allow(f"join:{hub.code}:{request.client.host if request.client else ''}", JOIN_BURST, JOIN_RATE):
         return _lobby(hub, t("error.rate_limited"), 429)
     token, pin = new_token(), new_pin()
     try:
@@ -79,7 +82,8 @@ async def recover(
     """A new phone claims a seat with its PIN; the moderator confirms; the old phone is cut off."""
     if not same_origin(request):
         raise PageError(403, t("error.forbidden"))
-    if not limiter.allow(f"recover:{hub.code}:{request.client.host if request.client else ''}"):
+    # PIN guesses are slow by design; the moderator's confirmation is the real gate.
+    if not limiter.allow(f"recover:{hub.code}:{request.client.host if request.client else ''}", PIN_BURST, PIN_RATE):
         return _lobby(hub, t("error.rate_limited"), 429)
     wanted = " ".join(name.split()).casefold()
     player = next((p for p in hub.state.players if p.name.casefold() == wanted), None)
