@@ -250,3 +250,20 @@ def test_l378_declining_keeps_the_contract_for_later() -> None:
     complete(game, "capitaine_mercenaire", "harold")
     answer(game, "capitaine_mercenaire", "contract", "yes")
     assert game.state.card_state(50).pledge == 2
+
+
+def test_c76_c73_a_moine_who_copied_the_maitre_d_armes_neutralises_while_he_stays_with_the_armurier() -> None:
+    game = big()
+    complete(game, "moine", "maitre_d_armes")
+    answer(game, "moine", "copy", "neutralise")
+    complete(game, "moine", "armurier")
+    answer(game, "moine", "neutralise", "yes")
+    armurier, assassin = game.pid("armurier"), game.pid("assassin")
+    assert game.refused(armurier, {"type": "request_reveal", "target": assassin, "kind": "complete"}).code \
+        == "reveal_blocked"
+    game.do("moderator", {"type": "mod_move", "player": game.pid("maitre_d_armes"), "room": "angleterre"})
+    assert game.refused(armurier, {"type": "request_reveal", "target": assassin, "kind": "complete"}).code \
+        == "reveal_blocked"  # the card-15 holder's moves do not matter: the Moine neutralised him
+    game.do("moderator", {"type": "mod_move", "player": game.pid("moine"), "room": "angleterre"})
+    complete(game, "armurier", "assassin")
+    assert game.state.card_state(ASSASSIN).armed

@@ -26,14 +26,13 @@ from app.engine.cards import (
     CAPITAINE,
     CARDS,
     FAUSSAIRE,
-    MAITRE_D_ARMES,
     PLEDGE_LORDS,
     PRINCIPALS,
     Effect,
 )
 from app.engine.commands import UsePower
 from app.engine.crossing import move_player
-from app.engine.events import CardShown, CardStateChanged, EnvoysCrossed, PlayerMoved
+from app.engine.events import CardShown, CardStateChanged, EnvoysCrossed, PlayerMoved, PowerUsed
 from app.engine.fold import Tx
 from app.engine.gate import refuse
 from app.engine.powers.registry import (
@@ -61,37 +60,41 @@ def _can(state: GameState, pid: str, key: str) -> bool:
 
 
 # ------------------------------------------------------------------ Maître d'Armes: Expertise martiale
-_MOVES_CACHE: dict[tuple[int, int, str, str], tuple[History, bool]] = {}
+_CACHE: dict[tuple[int, int], tuple[History, frozenset[str], str | None]] = {}
 
 
-def _moved_since(state: GameState, since: int, a: str, b: str) -> bool:
-    """Did a or b change room after version `since`? (C73: a separation ends the neutralisation for good.)"""
+def _since(state: GameState, since: int) -> tuple[frozenset[str], str | None]:
+    """Players who changed room after version `since`, and who neutralised (the PowerUsed just before)."""
     node = state.history
     if node is None:
-        return False
-    key = (id(node), since, a, b)
-    hit = _MOVES_CACHE.get(key)
-    if hit is not None and hit[0] is node:  # the node is kept alive by the cache: its id is not reused
-        return hit[1]
-    moved = False
-    for _version, ev in live_events(state, since):
-        if (isinstance(ev, PlayerMoved) and ev.player_id in (a, b)) or (
-                isinstance(ev, EnvoysCrossed) and (a in ev.moves or b in ev.moves)):
-            moved = True
-            break
-    if len(_MOVES_CACHE) > 256:
-        _MOVES_CACHE.clear()
-    _MOVES_CACHE[key] = (node, moved)
-    return moved
+        return frozenset(), None
+    hit = _CACHE.get((id(node), since))
+    if hit is not None and hit[0] is node:  # the cache keeps the node alive: its id is not reused
+        return hit[1], hit[2]
+    moved: set[str] = set()
+    master: str | None = None
+    for version, ev in live_events(state, since - 2):
+        if version >= since and isinstance(ev, PlayerMoved):
+            moved.add(ev.player_id)
+        elif version >= since and isinstance(ev, EnvoysCrossed):
+            moved.update(ev.moves)
+        elif version == since - 1 and isinstance(ev, PowerUsed):
+            master = ev.player_id
+    if len(_CACHE) > 256:
+        _CACHE.clear()
+    _CACHE[(id(node), since)] = (node, frozenset(moved), master)
+    return frozenset(moved), master
 
 
 def neutralised(state: GameState) -> bool:
-    """The Armurier's holder is neutralised now: flag set, both together, never separated since."""
+    """C73: the holder of card 6 is neutralised while he and his neutraliser (the Maître d'Armes, or a
+    Moine who copied him) share a room and neither has changed room since the neutralisation."""
     since = state.card_state(ARMURIER).neutralised_since
-    armurier, master = state.holder(ARMURIER), state.holder(MAITRE_D_ARMES)
-    if since is None or armurier is None or master is None or not together(state, armurier, master):
+    armurier = state.holder(ARMURIER)
+    if since is None or armurier is None:
         return False
-    return not _moved_since(state, since, armurier, master)
+    moved, master = _since(state, since)
+    return master is not None and together(state, armurier, master) and not moved & {armurier, master}
 
 
 @reveal_guard
@@ -115,7 +118,7 @@ def _neutralise(tx: Tx, prompt: Prompt, choice: str) -> None:
     state = tx.state
     if (choice == "yes" and _can(state, master, "neutralise") and state.cards[target] == ARMURIER
             and together(state, master, target) and not neutralised(state)):
-        record_use(tx, master, "neutralise")
+        record_use(tx, master, "neutralise")  # names the neutraliser, read back by `neutralised`
         # The version this very event gets: later moves of either end the neutralisation (C73).
         tx.emit(CardStateChanged(card=ARMURIER, changes={"neutralised_since": tx.state.version + 1},
                                  reason="neutralise"))
