@@ -80,7 +80,7 @@ def _since(state: GameState, since: int) -> tuple[frozenset[str], str | None]:
             moved.update(ev.moves)
         elif version == since - 1 and isinstance(ev, PowerUsed):
             master = ev.player_id
-    if len(_CACHE) > 256:
+    if len(_CACHE) > 32:  # small: each entry keeps one game's history alive
         _CACHE.clear()
     _CACHE[(id(node), since)] = (node, frozenset(moved), master)
     return frozenset(moved), master
