@@ -23,10 +23,35 @@ from app.web.i18n import pick, t, t_or
 CHOICE_LISTS = (("candidates", "candidate"), ("options", "choice"))
 
 
+def _models(tp: Any) -> list[Any]:
+    """The command classes in a (possibly nested, possibly Annotated) union."""
+    if isinstance(tp, type) and "type" in getattr(tp, "model_fields", {}):
+        return [tp]
+    return [m for arg in typing.get_args(tp) for m in _models(arg)]
+
+
+@cache
+def command_models() -> dict[str, Any]:
+    return {m.model_fields["type"].default: m for m in _models(Command)}
+
+
 @cache
 def command_fields() -> dict[str, frozenset[str]]:
-    models = typing.get_args(typing.get_args(Command)[0])
-    return {m.model_fields["type"].default: frozenset(m.model_fields) - {"type"} for m in models}
+    return {kind: frozenset(m.model_fields) - {"type"} for kind, m in command_models().items()}
+
+
+def _typed(kind: str, wanted: type) -> list[str]:
+    """The command's fields whose annotation admits `wanted` (int, str, bool), in declaration order."""
+    model = command_models().get(kind)
+    if model is None:
+        return []
+    out = []
+    for name, info in model.model_fields.items():
+        annotation = info.annotation
+        args = typing.get_args(annotation) or (annotation,)
+        if name != "type" and wanted in args:
+            out.append(name)
+    return out
 
 
 def _dump(command: Mapping[str, Any]) -> str:
@@ -51,9 +76,15 @@ def build(action: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]
     """{label, available, reason, buttons: [{label, command}], multi, select} for one action."""
     kind = str(action.get("type", ""))
     fields = command_fields().get(kind, frozenset())
+    numeric = "min" in action and "max" in action
     fixed: dict[str, Any] = {"type": kind}
+    flags: list[str] = []  # bool fields the action offers as a second button ("hasard")
     for key, value in action.items():
-        if key in fields and key not in ("targets", "target", "candidate", "choice") and isinstance(value, str | int | bool):
+        if key not in fields or key in ("targets", "target", "candidate", "choice"):
+            continue
+        if numeric and value is True and key in _typed(kind, bool):
+            flags.append(key)
+        elif isinstance(value, str | int | bool):
             fixed[key] = value
     out: dict[str, Any] = {
         "kind": kind,
@@ -63,6 +94,7 @@ def build(action: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]
         "buttons": [],
         "multi": None,
         "select": None,
+        "number": None,
         "done": bool(action.get("voted")),
     }
     if not out["available"]:
@@ -70,6 +102,14 @@ def build(action: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]
     if action.get("colours") and "colour" in fields:
         out["select"] = {"name": "colour", "label": t("action.colour"),
                          "options": [{"value": c, "label": _value_label(c)} for c in action["colours"]]}
+    if numeric:
+        field = next((f for f in _typed(kind, int) if f not in action), None)
+        if field is not None:
+            out["number"] = {"name": field, "min": action["min"], "max": action["max"]}
+            out["buttons"] = [{"label": out["label"], "command": _dump(fixed)}]
+            out["buttons"] += [{"label": t_or(f"action.{kind}.{flag}", flag), "command": _dump({**fixed, flag: True}),
+                                "novalidate": True} for flag in flags]
+            return out
     targets = action.get("targets")
     if isinstance(targets, list) and "quota" in action and "targets" in fields:
         chosen = set(action.get("named") or ())
@@ -82,6 +122,9 @@ def build(action: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]
         return out
     for list_key, field in CHOICE_LISTS:
         values = action.get(list_key)
+        if list_key == "options" and field not in fields:
+            # No `choice` field: the options fill the command's first text field (set_zone's `zone`).
+            field = next(iter(_typed(kind, str)), field)
         if isinstance(values, list) and field in fields:
             out["buttons"] = [
                 {"label": names.get(v, _value_label(v)) if isinstance(v, str) else _value_label(v),

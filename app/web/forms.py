@@ -59,8 +59,8 @@ def from_form(form: FormData) -> tuple[dict[str, Any], str]:
             raise bad("too_long", "Valeur trop longue.", "Value too long.")
         if name.endswith("[]"):
             command[name[:-2]] = values
-        elif values:
-            command[name] = values[-1]
+        elif values and values[-1] != "":
+            command[name] = values[-1]  # an empty optional input means "not given"
     return command, key
 
 

@@ -35,18 +35,19 @@ async def home() -> Response:
     return page("home.html", defaults=GameConfig())
 
 
-def _config(rounds: str, negotiation: str, election_s: str, designation_s: str) -> GameConfig:
+def _config(rounds: str, negotiation: str, election_s: str, designation_s: str, historique: bool) -> GameConfig:
     """A GameConfig from the form, or a PageError saying which field is wrong."""
     try:
         minutes = [float(m) for m in negotiation.replace(";", ",").split(",") if m.strip()] if negotiation.strip() else None
-        return GameConfig.model_validate(
-            {
-                "rounds": int(rounds),
-                "negotiation_s": tuple(round(m * 60) for m in minutes) if minutes else None,
-                "election_s": int(election_s),
-                "designation_s": int(designation_s),
-            }
-        )
+        values: dict[str, object] = {
+            "rounds": int(rounds),
+            "negotiation_s": tuple(round(m * 60) for m in minutes) if minutes else None,
+            "election_s": int(election_s),
+            "designation_s": int(designation_s),
+        }
+        if historique and "historique" in GameConfig.model_fields:
+            values["historique"] = True
+        return GameConfig.model_validate(values)
     except (ValueError, ValidationError):
         raise PageError(422, t("error.bad_config")) from None
 
@@ -68,8 +69,8 @@ async def create_game(
         raise PageError(403, t("error.forbidden"))
     if variant == DEBARQUEMENT:
         return await debarquement.create_table(request, games, settings, quick=bool(quick))
-    config = _config(rounds, negotiation, election_s, designation_s)
-    # Mode Historique is kept as the game's variant until the engine's config carries it.
+    config = _config(rounds, negotiation, election_s, designation_s, bool(historique))
+    # The variant column names the rules (main game); Mode Historique also rides in the config.
     hub, secret = await games.create(config, variant="historique" if historique else "classic")
     base = base_url(request, settings.base_url)
     join = f"{base}/g/{hub.code}"
