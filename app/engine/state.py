@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from app.engine.card_state import CardState
 from app.engine.config import GameConfig
 from app.engine.deal import Room
+from app.engine.historique.model import HistoriqueState
 
 if TYPE_CHECKING:
     from app.engine.events import Event
@@ -26,6 +27,7 @@ RevealKind = Literal["complete", "couleur", "privee", "publique", "forcee", "cou
 class Player:
     id: str
     name: str
+    birth_year: int | None = None  # private; Mode Historique event 14 (the two oldest)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -171,10 +173,11 @@ class GameState:
     notes: tuple[tuple[int, str], ...] = ()
     reverts: tuple[tuple[int, int], ...] = ()  # (version of the Reverted event, to_version)
     result: Mapping[str, Any] | None = None
+    historique: HistoriqueState = field(default_factory=HistoriqueState)  # Mode Historique (rulings §5)
 
     # ------------------------------------------------------------- read helpers
     def player(self, pid: str) -> Player | None:
-        return next((p for p in self.players if p.id == pid), None)
+        return _seats(self.players).get(pid)
 
     def name(self, pid: str) -> str:
         p = self.player(pid)
@@ -208,3 +211,20 @@ class GameState:
     def iter_rooms(self) -> Iterator[Room]:
         yield Room.NORMANDIE
         yield Room.ANGLETERRE
+
+
+# Seat lookups are hot in the views (50 players x many names); the players tuple changes only in
+# the lobby, so a tiny cache keyed by the tuple's identity (the tuple is kept alive by the entry,
+# so its id cannot be reused) avoids rebuilding the map for every name.
+_SEATS: dict[int, tuple[tuple[Player, ...], dict[str, Player]]] = {}
+
+
+def _seats(players: tuple[Player, ...]) -> dict[str, Player]:
+    hit = _SEATS.get(id(players))
+    if hit is not None and hit[0] is players:
+        return hit[1]
+    if len(_SEATS) > 64:
+        _SEATS.clear()
+    seats = {p.id: p for p in players}
+    _SEATS[id(players)] = (players, seats)
+    return seats
