@@ -7,6 +7,7 @@ never re-derive a rule; the random-playout test plays only from it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from app.engine import designation as des_rules
@@ -17,6 +18,8 @@ from app.engine.state import GameState
 from app.engine.text import Text
 
 Action = dict[str, Any]
+# Mode Historique seam: fn(state, pid) -> extra actions (the number of the draw, the zone...).
+EXTRA_ACTIONS: list[Callable[[GameState, str], list[Action]]] = []
 _ROUND = ("N", "E", "D", "X", "A")
 
 
@@ -52,7 +55,7 @@ def _reveal_actions(state: GameState, pid: str) -> list[Action]:
 
 def _vote_action(state: GameState, pid: str) -> list[Action]:
     room = election_rules.open_room_of(state, pid)
-    if room is None:
+    if room is None or not election_rules.may_vote(state, pid):
         return []
     candidates = [p for p in election_rules.eligible_candidates(state, room) if p != pid]
     voted = pid in state.elections[room].ballots
@@ -60,18 +63,21 @@ def _vote_action(state: GameState, pid: str) -> list[Action]:
 
 
 def _designation_actions(state: GameState, pid: str) -> list[Action]:
-    room = state.rooms[pid]
-    des = state.designations.get(room)
-    if state.phase != "D" or des is None or des.locked:
+    if state.phase != "D":
         return []
     out: list[Action] = []
-    if state.generals.get(room) == pid:
+    for room in state.iter_rooms():  # the général's own room, unless a seam hands it to someone else
+        des = state.designations.get(room)
+        if des is None or des.locked or des_rules.designator(state, room) != pid:
+            continue
         need = des_rules.required(state, room)
         quota_text = Text(f"Il faut exactement {need} envoyé(s).", f"Exactly {need} envoy(s) are needed.")
         out.append(_action("designate", None, targets=des_rules.eligible(state, room), quota=need,
                            named=list(des.named)))
         out.append(_action("lock_envoys", None if len(des.named) == need else quota_text))
-    if Effect.DESIGNATION in _immunities(state, pid) and pid not in des.volunteers:
+    des = state.designations.get(state.rooms[pid])
+    if des is not None and not des.locked and Effect.DESIGNATION in _immunities(state, pid) \
+            and pid not in des.volunteers:
         out.append(_action("volunteer", None))
     return out
 
@@ -108,4 +114,4 @@ def legal_actions(state: GameState, pid: str) -> list[Action]:
     if state.phase not in _ROUND:
         return prompts
     return [*prompts, *_vote_action(state, pid), *_designation_actions(state, pid), *_reveal_actions(state, pid),
-            *_power_actions(state, pid)]
+            *_power_actions(state, pid), *(a for extra in EXTRA_ACTIONS for a in extra(state, pid))]

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from app.engine.config import GameConfig
 from app.engine.deal import Room
+from app.engine.historique.commands import HistoriqueCommand
 from app.engine.text import EngineError, Text
 
 Colour2 = Literal["red", "blue"]
@@ -21,6 +22,7 @@ class _Command(BaseModel):
 class Join(_Command):
     type: Literal["join"] = "join"
     name: str = Field(min_length=1, max_length=40)
+    birth_year: int | None = Field(None, ge=1900, le=2100)  # private; Mode Historique event 14
 
 
 class Leave(_Command):
@@ -147,7 +149,7 @@ class ModNote(_Command):
 Command = Annotated[
     Join | Leave | Start | RequestReveal | AnswerReveal | CancelReveal | RevealPrivate | RevealPublic
     | Vote | Designate | LockEnvoys | Volunteer | UsePower | AnswerPrompt | Tick
-    | ModMove | ModSetGeneral | ModTimer | ModPause | ModResume | ModAdvance | ModUndo | ModNote,
+    | ModMove | ModSetGeneral | ModTimer | ModPause | ModResume | ModAdvance | ModUndo | ModNote | HistoriqueCommand,
     Field(discriminator="type"),
 ]
 

@@ -45,6 +45,7 @@ class GameConfig(BaseModel):
     arrival_s: int = Field(20, ge=1)
     setup_s: int = Field(60, ge=1)  # the Infidèle's colour prompt before round 1
     deck: tuple[int, ...] | None = None  # a custom deck, checked by deal.validate_deck
+    historique: bool = False  # Mode Historique (rulings §5): an event drawn after each lock
 
     @field_validator("negotiation_s")
     @classmethod

@@ -31,6 +31,21 @@ def quota(state: GameState, room: Room) -> int:
     return base + sum(modifier(state, room) for modifier in QUOTA_MODIFIERS)
 
 
+# Mode Historique seams (app/engine/historique): fn(state, pid) -> False bars a player from being named now;
+# fn(state, room) -> who designates for `room` instead of its général (None: no say, "": nobody yet).
+ELIGIBILITY_FILTERS: list[Callable[[GameState, str], bool]] = []
+DESIGNATORS: list[Callable[[GameState, Room], str | None]] = []
+
+
+def designator(state: GameState, room: Room) -> str | None:
+    """Who names `room`'s envoys: its général, unless a registered seam says otherwise."""
+    for fn in DESIGNATORS:
+        who = fn(state, room)
+        if who is not None:
+            return who or None
+    return state.generals.get(room)
+
+
 def immune_to_designation(state: GameState, pid: str) -> bool:
     return Effect.DESIGNATION in CARDS[state.cards[pid]].immune_to
 
@@ -39,7 +54,8 @@ def eligible(state: GameState, room: Room) -> list[str]:
     """Players the général may still name: present, not himself, not withdrawn this round."""
     des = state.designations.get(room, Designation())
     general = state.generals.get(room)
-    return [p for p in state.present(room) if p != general and p not in des.refused]
+    return [p for p in state.present(room) if p != general and p not in des.refused
+            and all(ok(state, p) for ok in ELIGIBILITY_FILTERS)]
 
 
 def drawable(state: GameState, room: Room) -> list[str]:
@@ -58,8 +74,8 @@ def required(state: GameState, room: Room) -> int:
 
 
 def _my_room_as_general(state: GameState, pid: str) -> Room:
-    room = state.rooms[pid]
-    if state.generals.get(room) != pid:
+    room = next((r for r in state.iter_rooms() if designator(state, r) == pid), None)
+    if room is None:
         raise refuse("not_general", "Seul le général de la salle désigne.", "Only the room's général designates.")
     if state.designations[room].locked:
         raise refuse("locked", "La liste est déjà verrouillée.", "The list is already locked.")

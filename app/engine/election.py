@@ -9,6 +9,7 @@ A corrupted voter's ballot is the Trésorier's (C74).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 
 from app.engine import designation
@@ -20,6 +21,15 @@ from app.engine.gate import Actor, handles, me, refuse
 from app.engine.knowledge import add_feed
 from app.engine.state import GameState, RoomElection
 
+# Mode Historique seams (app/engine/historique): fn(state, pid) -> False bars a player from voting /
+# from being elected now (event 4 outside, event 25 Citadelle).
+VOTER_FILTERS: list[Callable[[GameState, str], bool]] = []
+CANDIDATE_FILTERS: list[Callable[[GameState, str], bool]] = []
+
+
+def may_vote(state: GameState, pid: str) -> bool:
+    return all(ok(state, pid) for ok in VOTER_FILTERS)
+
 
 def open_room_of(state: GameState, pid: str) -> Room | None:
     room = state.rooms.get(pid)
@@ -29,7 +39,7 @@ def open_room_of(state: GameState, pid: str) -> Room | None:
 
 def eligible_candidates(state: GameState, room: Room) -> list[str]:
     el = state.elections.get(room)
-    present = state.present(room)
+    present = [p for p in state.present(room) if all(ok(state, p) for ok in CANDIDATE_FILTERS)]
     if el is not None and el.candidates is not None:
         return [p for p in el.candidates if p in present]
     return present
@@ -40,7 +50,7 @@ def effective_ballots(state: GameState, room: Room) -> dict[str, str | None]:
     el = state.elections[room]
     present = set(state.present(room))
     out: dict[str, str | None] = {}
-    for voter in state.present(room):
+    for voter in (p for p in state.present(room) if may_vote(state, p)):
         briber = state.bindings.get(voter)
         if briber is not None and briber in present and briber in el.ballots:
             choice = el.ballots[briber]
@@ -57,6 +67,8 @@ def _vote(tx: Tx, cmd: Vote, actor: Actor) -> None:
     room = open_room_of(tx.state, voter)
     if room is None:
         raise refuse("no_election", "Aucun vote n'est ouvert dans votre salle.", "No vote is open in your room.")
+    if not may_vote(tx.state, voter):
+        raise refuse("no_vote", "Vous ne pouvez pas voter ce tour.", "You cannot vote this round.")
     if cmd.candidate is not None:
         if cmd.candidate == voter:
             raise refuse("self_vote", "On ne vote pas pour soi-même.", "You cannot vote for yourself.")
@@ -64,7 +76,8 @@ def _vote(tx: Tx, cmd: Vote, actor: Actor) -> None:
             raise refuse("bad_candidate", "Ce joueur ne peut pas être élu ici.", "This player cannot be elected here.")
     tx.emit(BallotCast(room=room, voter=voter, candidate=cmd.candidate))
     el = tx.state.elections[room]
-    waiting = [p for p in tx.state.present(room) if p not in el.ballots and p not in tx.state.bindings]
+    waiting = [p for p in tx.state.present(room) if p not in el.ballots and p not in tx.state.bindings
+               and may_vote(tx.state, p)]
     if not waiting:  # everyone has voted: no need to wait for the timer
         close_room(tx, room, allow_runoff=True)
 

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from app.engine.config import GameConfig
 from app.engine.deal import Room
+from app.engine.historique.events import HistoriqueEvent
 from app.engine.text import EngineError, Text
 
 Colour2 = Literal["red", "blue"]
@@ -33,6 +34,7 @@ class PlayerJoined(_Event):
     type: Literal["player_joined"] = "player_joined"
     player_id: str
     name: str
+    birth_year: int | None = None  # private (Mode Historique event 14)
 
 
 class PlayerLeft(_Event):
@@ -99,7 +101,7 @@ class GeneralChosen(_Event):
     type: Literal["general_chosen"] = "general_chosen"
     room: Room
     general: str | None
-    how: Literal["plurality", "runoff", "incumbent", "draw", "usurped", "moderator", "vacated", "revote"]
+    how: Literal["plurality", "runoff", "incumbent", "draw", "usurped", "moderator", "vacated", "revote", "relic"]
     tally: dict[str, int] = {}
 
 
@@ -333,7 +335,7 @@ Event = Annotated[
     | DepartureResolved | EnvoysSurveyed
     | RevealRequested | RevealRequestClosed | CardsExchanged | CardShown
     | CardsSwapped | CardStateChanged | PowerUsed
-    | TimerChanged | GamePaused | GameResumed | NoteRecorded | Reverted,
+    | TimerChanged | GamePaused | GameResumed | NoteRecorded | Reverted | HistoriqueEvent,
     Field(discriminator="type"),
 ]
 

@@ -29,6 +29,7 @@ from app.engine.config import GameConfig
 from app.engine.events import Event, GameCreated
 from app.engine.fold import Tx, evolve, fold_events
 from app.engine.gate import Actor, check
+from app.engine.historique import register as historique  # noqa: F401  (Mode Historique, rulings §5)
 from app.engine.powers import families  # noqa: F401
 from app.engine.rounds import next_deadline
 from app.engine.state import GameState

@@ -28,7 +28,7 @@ def _join(tx: Tx, cmd: Join, actor: Actor) -> None:
         raise refuse("name_taken", f"Le nom « {name} » est déjà pris.", f"The name “{name}” is taken.")
     # Ids are never reused, even after a leave, so a stale phone cannot act for a newcomer.
     used = [int(p.player_id[1:]) for p in (e for e in tx.state.events() if isinstance(e, PlayerJoined))]
-    tx.emit(PlayerJoined(player_id=f"p{max(used, default=0) + 1}", name=name))
+    tx.emit(PlayerJoined(player_id=f"p{max(used, default=0) + 1}", name=name, birth_year=cmd.birth_year))
 
 
 @handles(Leave, actors=("player", "moderator"), phases=("lobby",))
@@ -83,7 +83,7 @@ def _created(state: GameState, ev: GameCreated) -> GameState:
 
 @applies(PlayerJoined)
 def _joined(state: GameState, ev: PlayerJoined) -> GameState:
-    return replace(state, players=(*state.players, Player(ev.player_id, ev.name)))
+    return replace(state, players=(*state.players, Player(ev.player_id, ev.name, ev.birth_year)))
 
 
 @applies(PlayerLeft)

@@ -7,6 +7,7 @@ list locked). `settle` applies the early ends after every command.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Literal
 
@@ -19,6 +20,20 @@ from app.engine.gate import RUNNING, Actor, handles, refuse
 from app.engine.state import Designation, GameState, RoomElection
 
 NEXT_PHASE = {"N": "E", "E": "D", "D": "X", "X": "A"}
+
+# Extension seams (Mode Historique, app/engine/historique): each is a registry list and one call.
+# PHASE_SECONDS: fn(state, phase, round, seconds) -> seconds, applied when a phase starts.
+PHASE_SECONDS: list[Callable[[GameState, str, int, int], int]] = []
+# TIMERS: (due(state) -> epoch ms or None, fire(tx)): extra deadlines honoured by next_deadline and tick.
+TIMERS: list[tuple[Callable[[GameState], int | None], Callable[[Tx], None]]] = []
+# REACTORS: fn(tx), run at the start of every settle (after each decision): state-driven follow-ups.
+REACTORS: list[Callable[[Tx], None]] = []
+
+
+def _adjusted(state: GameState, phase: str, round_no: int, seconds: int) -> int:
+    for fn in PHASE_SECONDS:
+        seconds = fn(state, phase, round_no, seconds)
+    return seconds
 
 
 def _seconds(state: GameState, phase: str) -> int:
@@ -33,12 +48,12 @@ def start_setup(tx: Tx) -> None:
 
 
 def start_round(tx: Tx, round_no: int) -> None:
-    seconds = tx.state.config.negotiation_for(round_no)
+    seconds = _adjusted(tx.state, "N", round_no, tx.state.config.negotiation_for(round_no))
     tx.emit(PhaseStarted(round=round_no, phase="N", deadline_ms=tx.now + seconds * 1000))
 
 
 def _start_phase(tx: Tx, phase: Literal["E", "D", "X", "A"]) -> None:
-    seconds = _seconds(tx.state, phase)
+    seconds = _adjusted(tx.state, phase, tx.state.round, _seconds(tx.state, phase))
     tx.emit(PhaseStarted(round=tx.state.round, phase=phase, deadline_ms=tx.now + seconds * 1000))
 
 
@@ -74,6 +89,9 @@ def end_phase(tx: Tx, skip: bool = False) -> None:
 
 def settle(tx: Tx) -> None:
     """Early phase ends: nothing left to wait for (never while paused, e.g. right after an undo)."""
+    for react in REACTORS:
+        if not tx.state.over and tx.state.paused_at_ms is None:
+            react(tx)
     state = tx.state
     if state.phase == "setup" and not any(p.kind == "infidel_colour" for p in state.prompts.values()):
         start_round(tx, 1)
@@ -90,6 +108,7 @@ def next_deadline(state: GameState) -> int | None:
     own = [e.deadline_ms for e in state.elections.values() if e.open and e.deadline_ms is not None]
     phase_counts = state.phase != "E" or any(e.open and e.deadline_ms is None for e in state.elections.values())
     candidates = own + ([state.deadline_ms] if phase_counts and state.deadline_ms is not None else [])
+    candidates += [d for d in (due(state) for due, _ in TIMERS) if d is not None]
     if state.paused_at_ms is not None:
         return
     return min(candidates, default=None)
@@ -104,6 +123,10 @@ def _tick(tx: Tx, cmd: Tick, actor: Actor) -> None:
         el = tx.state.elections.get(room)
         if el is not None and el.open and el.deadline_ms is not None and el.deadline_ms <= tx.now:
             election.close_room(tx, room, allow_runoff=False)
+    for timer_due, fire in TIMERS:
+        when = timer_due(tx.state)
+        if when is not None and when <= tx.now:
+            fire(tx)
     settle(tx)
     deadline = tx.state.deadline_ms
     if tx.state.phase not in ("over",) and deadline is not None and deadline <= tx.now and (

@@ -9,6 +9,7 @@ view reads everything.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from app.engine import designation as designation_rules
@@ -21,6 +22,8 @@ from app.engine.rounds import next_deadline
 from app.engine.state import GameState, Snapshot
 
 View = dict[str, Any]
+# Mode Historique seam: fn(state, viewer kind "player"/"screen"/"moderator", player id or None) -> extra keys.
+VIEW_EXTRAS: list[Callable[[GameState, str, str | None], View]] = []
 
 
 def _card(number: int) -> View:
@@ -123,6 +126,8 @@ def player_view(state: GameState, pid: str) -> View:
         "feed": [_feed_item(state, item.kind, item.data, item.seq, item.round, item.phase)
                  for item in state.feeds.get(pid, ())],
     })
+    for extra in VIEW_EXTRAS:
+        view.update(extra(state, "player", pid))
     if state.result is not None:
         view["result"] = _result(state)
     return view
@@ -165,6 +170,8 @@ def screen_view(state: GameState) -> View:
         r["envoys"] = [_who(state, p) for p in des.named] if des is not None and des.locked else []
         rooms.append(r)
     view["rooms"] = rooms
+    for extra in VIEW_EXTRAS:
+        view.update(extra(state, "screen", None))
     if state.result is not None:
         view["result"] = _result(state)
     return view
@@ -194,6 +201,8 @@ def moderator_view(state: GameState) -> View:
                             for r in state.requests.values()]
         view["prompts"] = [{"id": p.id, "player": p.player_id, "kind": p.kind, "options": list(p.options)}
                            for p in state.prompts.values()]
+        for extra in VIEW_EXTRAS:
+            view.update(extra(state, "moderator", None))
     if state.result is not None:
         view["result"] = _result(state)
     # The log, so the moderator can pick the version an undo returns to.

@@ -7,6 +7,8 @@ banked points of the Espion and the Troubadour.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from app.engine.cards import (
     ASSASSIN,
     CARDS,
@@ -24,9 +26,12 @@ from app.engine.fold import Tx
 from app.engine.powers.registry import on_reveal
 from app.engine.state import GameState
 
+# Immunities granted by something else than the card (Mode Historique: the Citadelle, event 25).
+EXTRA_IMMUNITIES: list[Callable[[GameState, str, Effect], bool]] = []
+
 
 def immune(state: GameState, pid: str, effect: Effect) -> bool:
-    return effect in CARDS[state.cards[pid]].immune_to
+    return effect in CARDS[state.cards[pid]].immune_to or any(f(state, pid, effect) for f in EXTRA_IMMUNITIES)
 
 
 @on_reveal("forgery", order=0, kinds=("complete", "couleur", "privee"))

@@ -1,0 +1,109 @@
+"""Mode Historique rules plugged into the core seams: reveal guards, who votes, who may be elected or
+named, who designates, the quota, immunities.
+
+4 (E8): an outside player cannot vote, be elected or named, reveal or be a reveal's partner,
+until his room's election result. 9 (E13): the viking makes no complète. 11 (E15): colour
+reveals only. 26 (E30): colour reveals only in the Camp. 25 (E29): the Citadelle is immune
+to forcées, cannot vote (zone at the end of N), be elected or be named. 14 (E18): the council's
+agreed name is immune to designation. 24 (E28): legates cannot be named. 7 (E11): the
+lieutenant designates. 18 (E22): each général designates the other room. 20 (E24): +3 envoys.
+"""
+
+from __future__ import annotations
+
+from app.engine import designation, election
+from app.engine.cards import Effect
+from app.engine.deal import Room
+from app.engine.historique.effects import ongoing, zone
+from app.engine.powers.registry import reveal_guard
+from app.engine.powers.reveal_triggers import EXTRA_IMMUNITIES
+from app.engine.state import GameState
+from app.engine.text import Text
+
+
+def outside(state: GameState, pid: str) -> bool:
+    """Event 4: marked by the moderator, outside until his room's election result."""
+    if ongoing(state) != 4 or not state.historique.has("outside", pid):
+        return False
+    el = state.elections.get(state.rooms[pid])
+    return state.phase == "N" or (state.phase == "E" and el is not None and el.open)
+
+
+@reveal_guard
+def _guard(state: GameState, shower: str, partner: str | None, kind: str) -> Text | None:
+    number = ongoing(state)
+    if number is None or not state.config.historique:
+        return None
+    if number == 11 and kind not in ("couleur", "couleur_publique"):
+        return Text("La Nuit de Hastings : seules les révélations de couleur.",
+                    "The Night of Hastings: colour reveals only.")
+    if number == 4 and outside(state, shower):
+        return Text("Ce joueur est dehors jusqu'à l'élection.", "This player is outside until the election.")
+    if number == 9 and kind == "complete" and state.historique.has("viking", shower):
+        return Text("Le viking ne fait pas de révélation complète.", "The viking makes no full reveal.")
+    if number == 26 and kind not in ("couleur", "couleur_publique") and zone(state, shower) == "camp":
+        return Text("Dans le Camp, seulement des révélations de couleur.", "In the Camp, colour reveals only.")
+    return None
+
+
+def _may_vote(state: GameState, pid: str) -> bool:
+    if outside(state, pid):
+        return False
+    return not (ongoing(state) == 25 and zone(state, pid) == "citadelle")
+
+
+def _may_be_elected(state: GameState, pid: str) -> bool:
+    return _may_vote(state, pid)
+
+
+def council_immune(state: GameState, room: Room) -> str | None:
+    """14: the name both elders of the room gave, while both stand in it."""
+    if ongoing(state) != 14:
+        return None
+    members = [p for p in state.historique.roles.get("council", frozenset()) if state.rooms.get(p) is room]
+    names = {state.historique.choices.get(f"council:{p}") for p in members}
+    if len(members) == 2 and len(names) == 1:
+        return names.pop()
+    return None
+
+
+def _may_be_named(state: GameState, pid: str) -> bool:
+    number = ongoing(state)
+    if number is None:
+        return True
+    if number == 4 and outside(state, pid):
+        return False
+    if number == 25 and zone(state, pid) == "citadelle":
+        return False
+    if number == 24 and state.historique.has("legate", pid):
+        return False
+    if number == 19 and state.historique.has("raider", pid):
+        return False
+    return not (number == 14 and council_immune(state, state.rooms[pid]) == pid)
+
+
+def _designator(state: GameState, room: Room) -> str | None:
+    number = ongoing(state)
+    if number == 18:
+        return state.generals.get(room.other) or ""
+    if number == 7 and state.generals.get(room) is not None:
+        lieutenant = next((p for p in sorted(state.historique.roles.get("lieutenant", frozenset()))
+                           if state.historique.choices.get(f"lieutenant:{p}") == room.value), None)
+        return lieutenant or ""
+    return None
+
+
+def _quota(state: GameState, room: Room) -> int:
+    return 3 if ongoing(state) == 20 else 0
+
+
+def _immunity(state: GameState, pid: str, effect: Effect) -> bool:
+    return effect is Effect.FORCEE and ongoing(state) == 25 and zone(state, pid) == "citadelle"
+
+
+election.VOTER_FILTERS.append(_may_vote)
+election.CANDIDATE_FILTERS.append(_may_be_elected)
+designation.ELIGIBILITY_FILTERS.append(_may_be_named)
+designation.DESIGNATORS.append(_designator)
+designation.QUOTA_MODIFIERS.append(_quota)
+EXTRA_IMMUNITIES.append(_immunity)
