@@ -44,9 +44,18 @@ from app.engine.events import (
 from app.engine.fold import Tx
 from app.engine.gate import refuse
 from app.engine.knowledge import displayed_colour
-from app.engine.powers.envoy_plan import SURVEY_SECONDS, declarations, declared_by, leaving, plan
+from app.engine.powers.envoy_plan import (
+    SURVEY_SECONDS,
+    declarations,
+    declared_by,
+    first_of,
+    leaving,
+    moves_banned,
+    plan,
+    public_cost,
+)
 from app.engine.powers.rally import rallied_stay
-from app.engine.powers.registry import active_power, holds_power
+from app.engine.powers.registry import active_power, holds_power, reveal_blocked
 from app.engine.powers.reveal_triggers import immune
 from app.engine.prompts import open_prompt, prompt_kind
 from app.engine.reveals import show_private, show_public
@@ -74,7 +83,15 @@ def _general_other(state: GameState, pid: str) -> str | None:
 
 
 def _block_choices(state: GameState, pid: str) -> dict[str, Any]:
-    return {"choices": ["general", "public"] if _general_other(state, pid) else ["public"]}
+    general = _general_other(state, pid)
+    choices = ["general"] if general and reveal_blocked(state, pid, general, "privee") is None else []
+    return {"choices": choices + ([] if public_cost(state, pid) else ["public"])}
+
+
+def _block_cost(state: GameState, pid: str) -> Text | None:
+    if not _block_choices(state, pid)["choices"]:
+        return public_cost(state, pid)
+    return None
 
 
 def _block_check(state: GameState, pid: str, cmd: UsePower) -> None:
@@ -84,10 +101,10 @@ def _block_check(state: GameState, pid: str, cmd: UsePower) -> None:
                      "Show your card to the général or to the room.")
 
 
-@active_power("block", check=_block_check, targets=_my_envoys, extra=_block_choices)
+@active_power("block", condition=_block_cost, check=_block_check, targets=_my_envoys, extra=_block_choices)
 def block(tx: Tx, pid: str, cmd: UsePower) -> None:
     general = _general_other(tx.state, pid)
-    choice = cmd.choice or ("general" if general else "public")
+    choice = cmd.choice or _block_choices(tx.state, pid)["choices"][0]
     if choice == "general" and general is not None:
         show_private(tx, pid, general, source="block")
     else:
@@ -111,7 +128,7 @@ def _navigate_check(state: GameState, pid: str, cmd: UsePower) -> None:
                      "Choose an envoy leaving your room, or one who just arrived in it.")
 
 
-@active_power("navigate", check=_navigate_check, targets=_navigate_targets)
+@active_power("navigate", condition=first_of(moves_banned, public_cost), check=_navigate_check, targets=_navigate_targets)
 def navigate(tx: Tx, pid: str, cmd: UsePower) -> None:
     assert cmd.target is not None
     show_public(tx, pid, source="navigate")
@@ -127,7 +144,7 @@ def navigate(tx: Tx, pid: str, cmd: UsePower) -> None:
 
 
 # ------------------------------------------------------------------ Cartographe (L155, C62)
-@active_power("survey")
+@active_power("survey", condition=public_cost)
 def survey(tx: Tx, pid: str, cmd: UsePower) -> None:
     show_public(tx, pid, source="survey")
     _declare(tx, "survey", pid)
@@ -152,7 +169,7 @@ def _companion_check(state: GameState, pid: str, cmd: UsePower) -> None:
                      "Choose another player of your room, neither envoy nor général.")
 
 
-@active_power("breton_alliance", condition=_duke_leaving, check=_companion_check, targets=_companions)
+@active_power("breton_alliance", condition=first_of(_duke_leaving, moves_banned, public_cost), check=_companion_check, targets=_companions)
 def breton_alliance(tx: Tx, pid: str, cmd: UsePower) -> None:
     assert cmd.target is not None
     state, companion = tx.state, cmd.target
@@ -191,7 +208,7 @@ def _not_an_envoy(state: GameState, pid: str) -> Text | None:
     return None
 
 
-@active_power("survival", condition=_not_an_envoy)
+@active_power("survival", condition=first_of(_not_an_envoy, moves_banned, public_cost))
 def survival(tx: Tx, pid: str, cmd: UsePower) -> None:
     show_public(tx, pid, source="survival")
     _declare(tx, "survival", pid)
@@ -251,7 +268,12 @@ def _vagabonds(tx: Tx, moves: dict[str, Room]) -> None:
 
 @departure_step(50)
 def resolve_departure(tx: Tx, moves: dict[str, Room]) -> dict[str, Room]:
-    """Steps below 50 are the exchange-time events (§4.2); then the X powers in order."""
+    """Steps below 50 are the exchange-time events (§4.2); then the X powers in order.
+
+    An earlier step that cancelled the whole crossing (event 2's storm, E7) cancels them too."""
+    base = any(leaving(tx.state, room) for room in tx.state.iter_rooms())
+    if (base and not moves) or moves_banned(tx.state, ""):
+        return moves
     moves = rallied_stay(tx, moves)
     moves = _holds(tx, moves)
     _surveys(tx, moves)

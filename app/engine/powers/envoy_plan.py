@@ -7,6 +7,7 @@ envoy-power events live here, with the feed items their witnesses get.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -23,11 +24,36 @@ from app.engine.events import (
 )
 from app.engine.fold import applies
 from app.engine.knowledge import add_feed, displayed_colour
+from app.engine.powers.registry import reveal_blocked
 from app.engine.state import Declaration, EnvoyPlan, GameState
+from app.engine.text import Text
 
 SURVEY_SECONDS = 5  # Cartographe: 5 s per card (L155)
 RALLY_SECONDS = 20  # Porte-Étendard: the opt-in window (C59)
 MAX_ESCORT = 2  # Commandant: "jusqu'à 2 émissaires supplémentaires" (L167)
+
+
+Condition = Callable[[GameState, str], Text | None]
+# Reasons no power may change a room now (e.g. event 2's storm, E7, registered by the Mode Historique).
+MOVE_BANS: list[Callable[[GameState], Text | None]] = []
+
+
+def moves_banned(state: GameState, pid: str) -> Text | None:
+    return next((reason for ban in MOVE_BANS if (reason := ban(state)) is not None), None)
+
+
+def public_cost(state: GameState, pid: str) -> Text | None:
+    """Why the holder cannot pay a publique now (a reveal guard, e.g. event 11), or None."""
+    return reveal_blocked(state, pid, None, "publique")
+
+
+def first_of(*conditions: Condition) -> Condition:
+    """A power condition: the first reason among several, or None."""
+
+    def condition(state: GameState, pid: str) -> Text | None:
+        return next((reason for c in conditions if (reason := c(state, pid)) is not None), None)
+
+    return condition
 
 
 def plan(state: GameState) -> EnvoyPlan:

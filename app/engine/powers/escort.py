@@ -28,7 +28,7 @@ from app.engine.events import EnvoyQuotaRaised, EnvoySubstituted
 from app.engine.fold import Tx, applies
 from app.engine.gate import refuse
 from app.engine.knowledge import add_feed, displayed_colour
-from app.engine.powers.envoy_plan import MAX_ESCORT, extra_envoys, passes_colour
+from app.engine.powers.envoy_plan import MAX_ESCORT, extra_envoys, first_of, passes_colour, public_cost
 from app.engine.powers.registry import active_power
 from app.engine.powers.reveal_triggers import immune
 from app.engine.reveals import show_public
@@ -60,7 +60,7 @@ def _escort_check(state: GameState, pid: str, cmd: UsePower) -> None:
         raise refuse("bad_choice", "Choisissez 1 ou 2 envoyés de plus.", "Choose 1 or 2 more envoys.")
 
 
-@active_power("escort", condition=_general_designating, check=_escort_check, extra=_escort_choices)
+@active_power("escort", condition=first_of(_general_designating, public_cost), check=_escort_check, extra=_escort_choices)
 def escort(tx: Tx, pid: str, cmd: UsePower) -> None:
     show_public(tx, pid, source="escort")
     tx.emit(EnvoyQuotaRaised(room=tx.state.rooms[pid], extra=int(cmd.choice or MAX_ESCORT), by="escort"))
@@ -94,7 +94,7 @@ def _substitute(tx: Tx, pid: str, target: str, by: str) -> None:
     tx.emit(EnvoySubstituted(room=tx.state.rooms[pid], replaced=target, substitute=pid, by=by))
 
 
-@active_power("protection_oath", condition=_can_go_instead, check=_named_check, targets=_named_others)
+@active_power("protection_oath", condition=first_of(_can_go_instead, public_cost), check=_named_check, targets=_named_others)
 def protection_oath(tx: Tx, pid: str, cmd: UsePower) -> None:
     assert cmd.target is not None
     show_public(tx, pid, source="protection_oath")
@@ -103,7 +103,7 @@ def protection_oath(tx: Tx, pid: str, cmd: UsePower) -> None:
         _substitute(tx, pid, cmd.target, "protection_oath")
 
 
-@active_power("sacrifice", condition=_can_go_instead, check=_named_check, targets=_named_others)
+@active_power("sacrifice", condition=first_of(_can_go_instead, public_cost), check=_named_check, targets=_named_others)
 def sacrifice(tx: Tx, pid: str, cmd: UsePower) -> None:
     assert cmd.target is not None
     colour = displayed_colour(tx.state, pid)

@@ -20,14 +20,14 @@ from app.engine.deal import Room
 from app.engine.events import CardShown, DepartureChanged, RallyJoined, RallyRaised
 from app.engine.fold import Tx
 from app.engine.knowledge import displayed_colour
-from app.engine.powers.envoy_plan import RALLY_SECONDS, passes_colour, plan
+from app.engine.powers.envoy_plan import RALLY_SECONDS, passes_colour, plan, public_cost
 from app.engine.powers.registry import active_power
 from app.engine.prompts import open_prompt, prompt_kind
 from app.engine.reveals import show_public
 from app.engine.state import Prompt
 
 
-@active_power("rally")
+@active_power("rally", condition=public_cost)
 def rally(tx: Tx, pid: str, cmd: UsePower) -> None:
     colour = displayed_colour(tx.state, pid)
     show_public(tx, pid, source="rally")
