@@ -250,3 +250,19 @@ def test_c76_the_copy_travels_with_card_25_but_not_beyond_the_round() -> None:
     game.until("N", 2)
     assert all(p.key != "authority" for p in powers_of(game.state, game.holder(MOINE)))
     assert game.room(game.pid("moine")) in (N, A)
+
+
+def test_blessing_windows_n_to_a_a_forcee_in_the_election_is_offered() -> None:
+    game = big()
+    game.tick()  # E
+    game.do(game.pid("guillaume"), {"type": "use_power", "power": "authority", "target": game.pid("pape")})
+    answer(game, "pape", "blessing", "yes")
+    answer(game, "guillaume", "blessing_answer", "bless")
+    assert status(game, "guillaume")[1] is True
+
+
+def test_c76_a_moine_copy_is_offered_only_in_the_negotiation() -> None:
+    game = big()
+    game.tick()  # E
+    game.do(game.pid("guillaume"), {"type": "use_power", "power": "authority", "target": game.pid("moine")})
+    assert not prompts(game, "moine", "copy")

@@ -248,3 +248,40 @@ def test_treaty_not_offered_after_a_complete_with_anyone_else() -> None:
     game = big()
     complete(game, "diplomate_secret_rouge", "espion")
     assert not prompts(game, "diplomate_secret_rouge", "treaty")
+
+
+def test_c71_a_session_named_by_both_players_and_listed_once() -> None:
+    game = big()
+    espion, guillaume = game.pid("espion"), game.pid("guillaume")
+    complete(game, "espion", "guillaume")
+    complete(game, "guillaume", "espion")
+    assert power_action(game, "interprete", "translation")["sessions"] == [[guillaume, espion]]
+    use(game, "interprete", "translation", targets=[espion, guillaume])
+    assert {s.card for s in game.state.knowledge[game.pid("interprete")]} == {1, 9}
+    assert game.state.state_of(game.pid("interprete")).round_uses("translation") == 1
+
+
+def test_c69_c73_no_council_with_a_neutralised_armurier() -> None:
+    game = big()
+    complete(game, "maitre_d_armes", "armurier")
+    answer(game, "maitre_d_armes", "neutralise", "yes")
+    armurier = game.pid("armurier")
+    assert armurier not in power_action(game, "diplomate_royal_rouge", "secret_council")["targets"]  # type: ignore[operator]
+    err = game.refused(game.pid("diplomate_royal_rouge"), {"type": "use_power", "power": "secret_council",
+                                                             "targets": [armurier, game.pid("espion")]})
+    assert err.code == "reveal_blocked"
+
+
+def test_council_unavailable_outside_the_negotiation_with_a_reason() -> None:
+    game = big()
+    game.tick()
+    action = power_action(game, "diplomate_royal_rouge", "secret_council")
+    assert not action["available"] and action["reason"]["en"] == "Not during this phase."  # type: ignore[index]
+
+
+def test_a2_a_forcee_opens_the_pact_offer_too() -> None:
+    game = big()
+    game.do(game.pid("guillaume"), {"type": "use_power", "power": "authority", "target": game.pid("negociateur_rouge")})
+    assert prompts(game, "negociateur_rouge", "pact")
+    view = player_view(game.state, game.pid("negociateur_rouge"))
+    assert view["prompts"][0]["about"]["id"] == game.pid("guillaume")

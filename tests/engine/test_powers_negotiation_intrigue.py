@@ -267,3 +267,22 @@ def test_c76_c73_a_moine_who_copied_the_maitre_d_armes_neutralises_while_he_stay
     game.do("moderator", {"type": "mod_move", "player": game.pid("moine"), "room": "angleterre"})
     complete(game, "armurier", "assassin")
     assert game.state.card_state(ASSASSIN).armed
+
+
+@pytest.mark.parametrize(("forcer", "power", "kind"), [("guillaume", "authority", "song"),
+                                                       ("harold", "authority", "contract")],
+                         ids=["A2-forcee-song", "A2-forcee-contract"])
+def test_a2_a_forcee_by_a_principal_opens_the_offer(forcer: str, power: str, kind: str) -> None:
+    game = big()
+    target = "troubadour" if kind == "song" else "capitaine_mercenaire"
+    game.do(game.pid(forcer), {"type": "use_power", "power": power, "target": game.pid(target)})
+    assert prompts(game, target, kind)
+
+
+def test_devin_without_a_target_says_why() -> None:
+    game = big()
+    devin = game.pid("devin")
+    for other in [p for p in game.state.present(N) if p != devin]:
+        game.do("moderator", {"type": "mod_move", "player": other, "room": "angleterre"})
+    action = power_action(game, "devin", "mind_reading")
+    assert not action["available"] and action["reason"]["en"] == "No possible target."  # type: ignore[index]

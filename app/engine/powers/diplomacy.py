@@ -122,7 +122,7 @@ def sessions(state: GameState, pid: str, now: int | None = None) -> list[tuple[s
             joined.add(ev.b if ev.a == pid else ev.a)
             continue
         pair = (ev.a, ev.b)
-        if pid in pair or {ev.a, ev.b} <= joined or pair in found:
+        if pid in pair or {ev.a, ev.b} <= joined or any(set(pair) == set(f) for f in found):
             continue
         if all(together(state, pid, x) and _forceable(state, pid, x) for x in pair):
             found.append(pair)
