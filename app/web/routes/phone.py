@@ -11,6 +11,7 @@ from starlette.responses import Response
 from app.engine.game import Actor
 from app.engine.text import EngineError
 from app.live.connection import Viewer
+from app.live.variants import DEBARQUEMENT
 from app.store.tokens import hash_token, new_pin, new_token
 from app.web import actions, sockets
 from app.web.auth import pending_seat_of, same_origin, seat_cookie, seat_of, set_secret_cookie
@@ -37,6 +38,8 @@ def _lobby(hub: HubDep, error: str = "", status: int = 200) -> Response:
 
 @router.get("")
 async def phone(request: Request, hub: HubDep) -> Response:
+    if hub.variant.name == DEBARQUEMENT:
+        return Response(status_code=303, headers={"Location": f"/d/{hub.code}"})  # a débarquement table's own pages
     player_id = await seat_of(request, hub)
     if player_id is not None and hub.state.player(player_id) is not None:
         viewer = Viewer(hub.code, "player", player_id, LANG.get())
