@@ -20,6 +20,7 @@ from app.store.database import make_engine, migrate
 from app.store.repository import Repository
 from app.web.debarquement import DebarquementPresenter
 from app.web.deps import PageError, flash
+from app.web.headers import SecurityHeaders
 from app.web.i18n import LanguageMiddleware, t
 from app.web.presenter import HtmlPresenter
 from app.web.ratelimit import Limiter
@@ -60,6 +61,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Deux Rois pour un Royaume", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.ready = False
     app.add_middleware(LanguageMiddleware)
+    app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     for module in (health, home, phone, moderator, screen, debarquement):
         app.include_router(module.router)

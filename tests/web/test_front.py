@@ -64,3 +64,12 @@ def test_the_phone_page_is_made_for_a_phone(client: TestClient) -> None:
     assert 'id="awake-hint"' in page  # shown by app.js when no wake lock can be had
     screen = client.get(f"/s/{code}").text
     assert f"/g/{code}" in screen and "<svg" in screen
+
+
+def test_pages_carry_security_headers(client: TestClient) -> None:
+    response = client.get("/")
+    assert "script-src 'self'" in response.headers["content-security-policy"]
+    assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
+    assert response.headers["referrer-policy"] == "same-origin"
+    assert response.headers["x-frame-options"] == "DENY"
+    assert response.headers["x-content-type-options"] == "nosniff"
