@@ -17,7 +17,7 @@ from app.engine import election as election_rules
 from app.engine.actions import legal_actions
 from app.engine.cards import CARDS, COLOUR_NAMES, Colour
 from app.engine.deal import ROOM_NAMES, Room
-from app.engine.powers.registry import ACTIVE, powers_of, spent_reason, unavailable_reason, uses_left
+from app.engine.powers.registry import ACTIVE, offered_reason, powers_of, unavailable_reason, uses_left
 from app.engine.rounds import next_deadline
 from app.engine.state import GameState, Snapshot
 
@@ -56,13 +56,13 @@ def _my_card(state: GameState, pid: str) -> View:
     view["objective"] = CARDS[number].objective.as_dict()
     powers = []
     for power in powers_of(state, pid):
-        reason = unavailable_reason(state, pid, power.key) if power.key in ACTIVE else spent_reason(state, pid, power)
+        reason = unavailable_reason(state, pid, power.key) if power.key in ACTIVE else offered_reason(state, pid, power)
         powers.append({
             "key": power.key, "name": power.name.as_dict(), "text": power.text.as_dict(),
             "frequency": str(power.frequency), "automatic": power.automatic,
             "uses_left": uses_left(state, pid, power),
             "usable": power.key in ACTIVE and reason is None,
-            "reason": reason.as_dict() if reason is not None and power.key in ACTIVE else None,
+            "reason": reason.as_dict() if reason is not None else None,
         })
     view["powers"] = powers
     # The card's own state is the holder's to know (it travels with the card, §0.3).

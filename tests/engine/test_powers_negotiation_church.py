@@ -266,3 +266,24 @@ def test_c76_a_moine_copy_is_offered_only_in_the_negotiation() -> None:
     game.tick()  # E
     game.do(game.pid("guillaume"), {"type": "use_power", "power": "authority", "target": game.pid("moine")})
     assert not prompts(game, "moine", "copy")
+
+
+def test_views_say_why_an_after_complete_power_is_not_offered_now() -> None:
+    game = big()
+    chancelier = game.pid("chancelier")
+
+    def reason(name: str, key: str) -> str | None:
+        power = next(p for p in player_view(game.state, game.pid(name))["me"]["powers"] if p["key"] == key)
+        assert not power["usable"]
+        return None if power["reason"] is None else str(power["reason"]["en"])
+
+    assert reason("chancelier", "confirm") == "Offered after a complète."
+    assert reason("pape", "blessing") == "Offered after a complète."
+    assert reason("roi_de_france", "subjugation") is None  # automatic
+    complete(game, "roi_de_france", "espion")
+    complete(game, "chancelier", "espion")
+    game.do(chancelier, {"type": "answer_prompt", "prompt_id": prompts(game, "chancelier", "confirm")[0].id,
+                         "choice": "yes"})
+    assert reason("chancelier", "confirm") == "Already used this round."
+    game.tick()  # E: the Moine's copy is a window-N power
+    assert reason("moine", "copy") == "Not during this phase."

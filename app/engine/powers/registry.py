@@ -50,7 +50,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from app.engine.cards import CARDS, Frequency, Power
+from app.engine.cards import CARDS, Frequency, Power, Trigger
 from app.engine.commands import UsePower
 from app.engine.events import PowerUsed
 from app.engine.fold import Tx, applies
@@ -199,6 +199,21 @@ def spent_reason(state: GameState, pid: str, power: Power) -> Text | None:
         if power.frequency is Frequency.ONCE_PER_GAME:
             return Text("Déjà utilisé dans cette partie.", "Already used in this game.")
         return Text("Déjà utilisé ce tour.", "Already used this round.")
+    return None
+
+
+def offered_reason(state: GameState, pid: str, power: Power) -> Text | None:
+    """For the views: why an optional power that is not `use_power`-able is not offered now (None if automatic)."""
+    if power.automatic:
+        return None
+    spent = spent_reason(state, pid, power)
+    if spent is not None:
+        return spent
+    windows = {str(w) for w in power.windows}
+    if state.phase not in windows and not windows & {"passive", "END"}:
+        return Text("Pas pendant cette phase.", "Not during this phase.")
+    if power.trigger is Trigger.AFTER_COMPLETE:
+        return Text("Proposé après une révélation complète.", "Offered after a complète.")
     return None
 
 
