@@ -42,10 +42,14 @@ def pick(game: Game, number: int) -> None:
     game.do("moderator", {"type": "mod_historique_pick", "number": number})
 
 
-def with_event(game: Game, number: int, north: str | None = "guillaume", south: str | None = "harold") -> None:
-    """Event `number` drawn in round 1 (by the moderator), the game at round 2 N with these généraux sitting."""
-    to_phase(game, "X", 1, north, south)
-    pick(game, number)
+def with_event(game: Game, number: int) -> None:
+    """Event `number` picked in round 1's window X, the game at round 2 N, Guillaume and Harold sitting.
+
+    Round 1's envoys: the Assassin and the Espion go to Angleterre, the Armurier and the Troubadour to
+    Normandie, so round 2 starts with Normandie = guillaume, protection_divine, sang_royal_rouge,
+    tresorier_ducal, armurier, troubadour.
+    """
+    to_x_with(game, 1, ["assassin", "espion"], ["armurier", "troubadour"], number)
     game.until("N", 2)
     assert ongoing(game.state) == number
 
@@ -61,3 +65,24 @@ def power_keys(game: Game, who: str) -> set[str]:
     from app.engine.views import player_view
 
     return {p["key"] for p in player_view(game.state, game.pid(who))["me"]["powers"]}
+
+
+def designate(game: Game, north: list[str], south: list[str]) -> None:
+    """Window D: whoever designates each room names these players (by card key) and locks."""
+    from app.engine import designation
+
+    for room, names in ((N, north), (A, south)):
+        who = designation.designator(game.state, room)
+        assert who is not None
+        game.do(who, {"type": "designate", "targets": [game.pid(n) for n in names]})
+        game.do(who, {"type": "lock_envoys"})
+
+
+def to_x_with(game: Game, round_no: int, north: list[str], south: list[str], number: int | None = None) -> None:
+    """Window X of `round_no` with these envoys locked (généraux Guillaume and Harold); `number` picked."""
+    to_phase(game, "D", round_no)
+    generals(game, "guillaume", "harold")
+    designate(game, north, south)
+    assert game.state.phase == "X"
+    if number is not None:
+        pick(game, number)

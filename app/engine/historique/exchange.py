@@ -93,6 +93,12 @@ def _cancel_or_decline(tx: Tx, moves: dict[str, Room]) -> dict[str, Room]:
     return moves
 
 
+@departure_step(order=10_000)
+def _storm_holds_everyone(tx: Tx, moves: dict[str, Room]) -> dict[str, Room]:
+    """E7, last of all departure steps: whatever a departure power added, nobody crosses after the storm."""
+    return {} if moves_blocked(tx.state) else moves
+
+
 def _arrival(tx: Tx) -> None:
     state = tx.state
     if state.phase != "A" or not state.config.historique or step_done(state, f"arrival:{state.round}"):

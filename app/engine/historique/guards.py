@@ -14,7 +14,11 @@ from __future__ import annotations
 from app.engine import designation, election
 from app.engine.cards import Effect
 from app.engine.deal import Room
+from app.engine.fold import Tx
+from app.engine.gate import Actor, handles, refuse
+from app.engine.historique.commands import ModMarkOutside
 from app.engine.historique.effects import ongoing, zone
+from app.engine.historique.events import HistoriqueRoleSet
 from app.engine.powers.registry import reveal_guard
 from app.engine.powers.reveal_triggers import EXTRA_IMMUNITIES
 from app.engine.state import GameState
@@ -107,3 +111,13 @@ designation.ELIGIBILITY_FILTERS.append(_may_be_named)
 designation.DESIGNATORS.append(_designator)
 designation.QUOTA_MODIFIERS.append(_quota)
 EXTRA_IMMUNITIES.append(_immunity)
+
+
+@handles(ModMarkOutside, actors=("moderator",), phases=("N", "E"))
+def _mark_outside(tx: Tx, cmd: ModMarkOutside, actor: Actor) -> None:
+    """4, E8: the moderator confirms a player broke the silence (or takes the mark back)."""
+    if ongoing(tx.state) != 4:
+        raise refuse("no_silence", "L'Extinction de voix n'est pas en cours.", "The Silence is not in force.")
+    if cmd.player not in tx.state.rooms:
+        raise refuse("unknown_player", "Joueur inconnu.", "Unknown player.")
+    tx.emit(HistoriqueRoleSet(role="outside", player=cmd.player, on=cmd.outside))

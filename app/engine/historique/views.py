@@ -78,7 +78,7 @@ def _active(state: GameState, pid: str | None) -> View | None:
         return None
     number, drawn = current
     ev = EVENTS[number]
-    view: View = {"number": number, "key": ev.key, "name": ev.name.as_dict(), "summary": ev.summary.as_dict(),
+    view: View = {"number": number, "id": ev.key, "name": ev.name.as_dict(), "summary": ev.summary.as_dict(),
                   "instruction": ev.instruction.as_dict() if ev.instruction else None,
                   "until": _until(state, number, drawn), "what_it_changes_for_me": None}
     if pid is not None and pid in state.rooms:
