@@ -25,7 +25,10 @@ def _swapped(state: GameState, ev: CardsSwapped) -> GameState:
     if ev.refresh:  # L341 / L182: the new holders may use the powers again
         card_states[card_a] = state.card_state(card_a).refreshed()
         card_states[card_b] = state.card_state(card_b).refreshed()
-    return replace(state, cards={**state.cards, ev.a: card_b, ev.b: card_a}, card_states=card_states)
+    # A pending request was consented for the card held then: it lapses with the swap.
+    requests = {k: r for k, r in state.requests.items() if not {r.from_id, r.to_id} & {ev.a, ev.b}}
+    return replace(state, cards={**state.cards, ev.a: card_b, ev.b: card_a}, card_states=card_states,
+                   requests=requests)
 
 
 @applies(CardStateChanged)

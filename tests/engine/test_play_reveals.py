@@ -141,3 +141,17 @@ def test_knowledge_is_a_snapshot_a_later_swap_reveals_nothing() -> None:
     snap = game.state.knowledge[game.pid("guillaume")][0]
     assert (snap.subject, snap.card, snap.round, snap.phase) == (duc, 4, 1, "N")
     assert not any(s.card == FAUSSAIRE for s in game.state.knowledge[game.pid("guillaume")])
+
+
+def test_a_pending_request_lapses_when_a_card_is_swapped() -> None:
+    game = game22()
+    request(game, "guillaume", "espion", kind="couleur")
+    rid = request(game, "faussaire", "duc_de_bretagne", kind="couleur")
+    game.do(game.pid("duc_de_bretagne"), {"type": "answer_reveal", "request_id": rid, "accept": True})
+    assert game.state.cards[game.pid("duc_de_bretagne")] == FAUSSAIRE
+    assert [r.from_id for r in game.state.requests.values()] == [game.pid("guillaume")]
+    rid = request(game, "duc_de_bretagne", "espion", kind="complete")
+    game.do(game.pid("espion"), {"type": "reveal_private", "target": game.pid("duc_de_bretagne")})
+    assert rid in game.state.requests  # a privée *to* the Faussaire swaps nothing
+    game.do(game.pid("duc_de_bretagne"), {"type": "reveal_private", "target": game.pid("espion")})
+    assert not game.state.requests  # his privée swapped the cards: both requests involving them lapse
