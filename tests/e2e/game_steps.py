@@ -53,15 +53,33 @@ def read_own_card(player: Player) -> tuple[int, str]:
     return int(number.group(1)), text
 
 
-def moderator_cards(dashboard: Page) -> dict[str, int]:
-    """Name -> card number, from the moderator's table of players."""
-    cards = {}
+@dataclass(frozen=True)
+class Seat:
+    """One row of the moderator's table of players."""
+
+    name: str
+    player_id: str
+    room: str
+    card_label: str
+    card_number: int
+
+
+def moderator_table(dashboard: Page) -> dict[str, Seat]:
+    """Name -> seat (id, room, card), read off the moderator's table of players."""
+    seats = {}
     for row in dashboard.locator("#m-players tbody tr").all():
-        name_cell, _room, card_cell = (c.inner_text() for c in row.locator("td").all())
+        name_cell, room_cell, card_cell = (c.inner_text().strip() for c in row.locator("td").all())
+        name, player_id = name_cell.split()
         number = CARD_NUMBER.search(card_cell)
         assert number, card_cell
-        cards[name_cell.split()[0]] = int(number.group(1))
-    return cards
+        label = card_cell[: number.start()].strip()
+        seats[name] = Seat(name, player_id, room_cell, label, int(number.group(1)))
+    return seats
+
+
+def moderator_cards(dashboard: Page) -> dict[str, int]:
+    """Name -> card number, from the moderator's table of players."""
+    return {name: seat.card_number for name, seat in moderator_table(dashboard).items()}
 
 
 def join(
