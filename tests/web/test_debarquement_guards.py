@@ -49,6 +49,8 @@ def test_join_by_code_goes_to_the_right_game(client: TestClient) -> None:
     assert to_game.headers["location"] == f"/g/{classic}"
     typed = client.get(f"/g/{table}", follow_redirects=False)  # the main game's phone address, typed by hand
     assert typed.status_code == 303 and typed.headers["location"] == f"/d/{table}"
+    big = client.get(f"/s/{table}", follow_redirects=False)
+    assert big.status_code == 303 and big.headers["location"] == f"/d/{table}/screen"
     wrong = client.get(f"/d/{classic}")
     assert wrong.status_code == 404 and "n&#39;est pas une table de débarquement" in wrong.text
 

@@ -7,6 +7,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from app.live.connection import Viewer
+from app.live.variants import DEBARQUEMENT
 from app.web import sockets
 from app.web.deps import HubDep, PageError, SettingsDep, get_hub, page
 from app.web.i18n import LANG
@@ -19,6 +20,8 @@ PRESENTER = HtmlPresenter()
 
 @router.get("")
 async def screen(request: Request, hub: HubDep, settings: SettingsDep) -> Response:
+    if hub.variant.name == DEBARQUEMENT:
+        return Response(status_code=303, headers={"Location": f"/d/{hub.code}/screen"})  # its own big screen
     viewer = Viewer(hub.code, "screen", None, LANG.get())
     join = f"{base_url(request, settings.base_url)}/g/{hub.code}"
     return page("screen/screen.html", code=hub.code, regions=PRESENTER.regions(viewer, hub.view_for(viewer)),
