@@ -34,6 +34,7 @@ class Settings(BaseSettings):
     send_timeout: float = 5.0  # seconds one send may take before the phone is dropped
     rate_capacity: float = 10.0  # actions a seat may burst
     rate_per_second: float = 4.0  # sustained actions per second per seat
+    idle_unload_s: float = 1800.0  # a game with no socket and no timer leaves memory after this
     rearm_hours: float = 24.0  # at startup, reload games active this recently and re-arm their timers
     secure_cookies: bool = False  # set behind HTTPS
 

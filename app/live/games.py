@@ -76,6 +76,18 @@ class Games:
                 log.exception("game %s: could not be reloaded", code)
         return codes
 
+    async def sweep(self, idle_seconds: float) -> list[str]:
+        """Unload hubs nobody used for `idle_seconds` (no socket, no timer): the log reloads them on demand."""
+        gone = []
+        for code, hub in list(self._hubs.items()):
+            idle = hub.idle_for()
+            if idle is not None and idle >= idle_seconds:
+                del self._hubs[code]
+                self._loading.pop(code, None)
+                await hub.stop()
+                gone.append(code)
+        return gone
+
     async def close(self) -> None:
         for hub in list(self._hubs.values()):
             await hub.stop()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -78,7 +79,8 @@ class Hub:
         self.repo = repo
         self.presenter = presenter
         self.pubsub = pubsub
-        self.origin = origin
+        # Per hub, not per process: a hub loaded after an unload still hears its predecessor.
+        self.origin = f"{origin}:{secrets.token_hex(4)}"
         self.clock = clock
         self.lock = asyncio.Lock()
         self.variant: Variant = variant_for(game.variant, game.config)
@@ -90,6 +92,8 @@ class Hub:
         self._armed_for: int | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._listener: asyncio.Task[None] | None = None
+        self.touched = time.monotonic()  # last command, push or socket: the sweeper unloads idle hubs
+        self.stopped = False
 
     @property
     def channel(self) -> str:
@@ -104,7 +108,14 @@ class Hub:
         await ready.wait()
         self._arm()
 
+    def idle_for(self) -> float | None:
+        """Seconds since anything happened, or None while a socket, a timer or a command holds the hub."""
+        if self.connections or self._timer is not None or self.lock.locked() or self._tasks:
+            return None
+        return time.monotonic() - self.touched
+
     async def stop(self) -> None:
+        self.stopped = True
         if self._timer is not None:
             self._timer.cancel()
         for task in [self._listener, *self._tasks]:
@@ -180,6 +191,7 @@ class Hub:
         self._after_change()
 
     def _after_change(self) -> None:
+        self.touched = time.monotonic()
         self.fan_out()
         self._arm()
 
@@ -194,6 +206,7 @@ class Hub:
     def attach(self, conn: Connection) -> None:
         """Register a socket and queue the whole current view for it (a reconnect resyncs at once)."""
         self.connections.add(conn)
+        self.touched = time.monotonic()
         self._push(conn, {}, {})  # last_view is None: the presenter sends every region
 
     def detach(self, conn: Connection) -> None:
@@ -250,6 +263,8 @@ class Hub:
     # -- timers --------------------------------------------------------------
 
     def _arm(self) -> None:
+        if self.stopped:
+            return  # an unloaded hub never ticks: the next one loaded from the log does
         deadline = self.variant.next_deadline(self.state)
         if deadline == self._armed_for and self._timer is not None:
             return

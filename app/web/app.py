@@ -30,6 +30,16 @@ from app.web.templating import STATIC
 log = logging.getLogger(__name__)
 
 
+async def _sweep(games: Games, idle_s: float) -> None:
+    """Every minute (or sooner for short idle limits), unload games nobody is using."""
+    while True:
+        await asyncio.sleep(min(60.0, idle_s))
+        try:
+            await games.sweep(idle_s)
+        except Exception:
+            log.exception("sweeping idle games failed")
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
 
@@ -50,10 +60,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if rearmed:
             log.info("re-armed %d running game(s): %s", len(rearmed), ", ".join(rearmed))
         app.state.ready = True
+        sweeper = asyncio.create_task(_sweep(games, settings.idle_unload_s))
         try:
             yield
         finally:
             app.state.ready = False
+            sweeper.cancel()
             await games.close()
             await pubsub.disconnect()
             engine.dispose()

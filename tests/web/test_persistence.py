@@ -95,3 +95,22 @@ def test_a_deadline_that_passed_while_the_server_was_down_fires_at_restart(sqlit
             time.sleep(0.05)
         assert hub2.state.phase == "E"
         assert hub2.state.round == 1
+
+
+def test_idle_games_leave_memory_and_come_back_from_the_log(sqlite_url: str) -> None:
+    with TestClient(create_app(make_settings(sqlite_url, idle_unload_s=0.2))) as client:
+        code, _ = create_game(client)
+        p, _ = join(client, code, "Alice")
+        games = client.app.state.games  # type: ignore[attr-defined]
+        with p.websocket_connect(f"/g/{code}/ws") as ws:
+            receive(ws)
+            time.sleep(0.5)
+            assert code in games._hubs  # a socket holds it
+        for _ in range(40):
+            if code not in games._hubs:
+                break
+            time.sleep(0.05)
+        assert code not in games._hubs
+        # The next visit reloads it, seat and all.
+        assert "Vous êtes Alice" in p.get(f"/g/{code}").text
+        assert games._hubs[code].state.players[0].name == "Alice"
