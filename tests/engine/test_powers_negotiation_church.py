@@ -287,3 +287,14 @@ def test_views_say_why_an_after_complete_power_is_not_offered_now() -> None:
     assert reason("chancelier", "confirm") == "Already used this round."
     game.tick()  # E: the Moine's copy is a window-N power
     assert reason("moine", "copy") == "Not during this phase."
+
+
+def test_c17_c27_an_adopter_scores_as_a_faithful_on_peace() -> None:
+    from app.engine.ending import final_result
+
+    game = big()
+    bless(game, "dame_noble", "adopt")
+    result = final_result(game.state)  # Pope, Guillaume, Harold and the RdF all in Normandie
+    assert result["outcome"] == "PEACE" and result["points"][game.pid("dame_noble")] == 5  # 35-50 players (L83)
+    bless(game, "espion", "adopt")
+    assert final_result(game.state)["points"][game.pid("espion")] == 5.5  # banked points are kept (C27)

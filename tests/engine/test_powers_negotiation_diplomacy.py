@@ -285,3 +285,17 @@ def test_a2_a_forcee_opens_the_pact_offer_too() -> None:
     assert prompts(game, "negociateur_rouge", "pact")
     view = player_view(game.state, game.pid("negociateur_rouge"))
     assert view["prompts"][0]["about"]["id"] == game.pid("guillaume")
+
+
+def test_c41_a_completed_treaty_scores_six_each_whatever_the_result() -> None:
+    from app.engine.ending import final_result
+
+    game = big()
+    complete(game, "diplomate_secret_rouge", "diplomate_secret_bleu")
+    answer(game, "diplomate_secret_rouge", "treaty", "yes")
+    complete(game, "diplomate_secret_rouge", "guillaume")
+    rouge, bleu = game.pid("diplomate_secret_rouge"), game.pid("diplomate_secret_bleu")
+    assert final_result(game.state)["points"][rouge] != 6  # not complete yet
+    complete(game, "diplomate_secret_bleu", "harold")
+    points = final_result(game.state)["points"]
+    assert points[rouge] == 6 and points[bleu] == 6

@@ -286,3 +286,14 @@ def test_devin_without_a_target_says_why() -> None:
         game.do("moderator", {"type": "mod_move", "player": other, "room": "angleterre"})
     action = power_action(game, "devin", "mind_reading")
     assert not action["available"] and action["reason"]["en"] == "No possible target."  # type: ignore[index]
+
+
+def test_c50_the_pledge_scores_at_the_end() -> None:
+    from app.engine.ending import final_result
+
+    game = big()
+    complete(game, "capitaine_mercenaire", "guillaume")
+    answer(game, "capitaine_mercenaire", "contract", "yes")
+    game.do("moderator", {"type": "mod_move", "player": game.pid("pape"), "room": "angleterre"})  # no peace
+    result = final_result(game.state)
+    assert result["winners"] == "red" and result["points"][game.pid("capitaine_mercenaire")] == 5
