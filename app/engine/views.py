@@ -17,6 +17,7 @@ from app.engine import election as election_rules
 from app.engine.actions import legal_actions
 from app.engine.cards import CARDS, COLOUR_NAMES, Colour
 from app.engine.deal import ROOM_NAMES, Room
+from app.engine.powers import envoy_plan
 from app.engine.powers.registry import ACTIVE, offered_reason, powers_of, unavailable_reason, uses_left
 from app.engine.rounds import next_deadline
 from app.engine.state import GameState, Snapshot
@@ -197,6 +198,7 @@ def moderator_view(state: GameState) -> View:
         view["designations"] = {room.value: {"named": list(d.named), "locked": d.locked, "refused": sorted(d.refused)}
                                 for room, d in state.designations.items()}
         view["bindings"] = dict(state.bindings)
+        view["envoy_plan"] = envoy_plan.as_json(state)  # rallied players, X declarations (powers/envoy_plan.py)
         view["requests"] = [{"id": r.id, "from": r.from_id, "to": r.to_id, "kind": r.kind}
                             for r in state.requests.values()]
         view["prompts"] = [{"id": p.id, "player": p.player_id, "kind": p.kind, "options": list(p.options)}

@@ -69,3 +69,14 @@ def test_a_geolier_privee_leaks_nothing_to_the_room_views() -> None:
         assert (16 in cards) is (pid == general)
     assert all(16 not in {s["card"]["number"] for s in player_view(game.state, pid)["knowledge"] if s["card"]}
                for pid in game.state.present(A))
+
+
+def test_the_moderator_sees_the_rally_and_the_declarations() -> None:
+    from app.engine.views import moderator_view
+
+    game, _, _ = at_departure(north=["guillaume"])
+    use(game, "geolier", "block", target="guillaume")
+    plan = moderator_view(game.state)["envoy_plan"]
+    assert plan["declared"] == [{"power": "block", "player": game.pid("geolier"), "target": game.pid("guillaume"),
+                                 "choice": "general"}]
+    assert "envoy_plan" not in player_view(game.state, game.pid("geolier"))

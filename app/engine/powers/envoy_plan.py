@@ -160,3 +160,15 @@ def _surveyed(state: GameState, ev: EnvoysSurveyed) -> GameState:
         state = add_feed(state, [ev.viewer], "survey",
                          {"player": envoy, "card": card, "from_ms": start, "until_ms": start + ev.seconds * 1000})
     return state
+
+
+def as_json(state: GameState) -> dict[str, Any]:
+    """The round's plan for the moderator's view (it holds secrets: never for a player)."""
+    current = plan(state)
+    return {
+        "extra": {room.value: n for room, n in current.extra.items()},
+        "rallied": dict(current.rallied),
+        "declared": [{"power": d.power, "player": d.player_id, "target": d.target, "choice": d.choice}
+                     for d in current.declared],
+        "arrivals": {pid: room.value for pid, room in current.arrivals.items()},
+    }
