@@ -173,10 +173,10 @@ def command_for(action: dict[str, Any], rng: random.Random) -> dict[str, Any] | 
     if kind == "use_power":
         targets = action.get("targets")
         cmd = {"type": kind, "power": action["power"], "target": rng.choice(targets) if targets else None}
-        if action.get("pick") and targets:  # a power with several targets (Diplomate Royal: 2)
-            if len(targets) < action["pick"]:
+        if action.get("quota") and targets:  # a power with several targets (Diplomate Royal: 2)
+            if len(targets) < action["quota"]:
                 return None
-            cmd["targets"] = rng.sample(targets, action["pick"])
+            cmd["targets"] = rng.sample(targets, action["quota"])
         if action.get("choices"):  # a power with a choice (Devin: the card guessed)
             cmd["choice"] = rng.choice(action["choices"])
         return cmd

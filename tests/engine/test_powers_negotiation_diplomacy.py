@@ -103,7 +103,7 @@ def test_l194_a4_council_three_pairwise_forcees_with_every_trigger() -> None:
     game = big()
     diplomate, armurier, assassin = game.pid("diplomate_royal_rouge"), game.pid("armurier"), game.pid("assassin")
     action = power_action(game, "diplomate_royal_rouge", "secret_council")
-    assert action["available"] and action["pick"] == 2
+    assert action["available"] and action["quota"] == 2
     use(game, "diplomate_royal_rouge", "secret_council", targets=[armurier, assassin])
     assert game.state.card_state(ASSASSIN).armed  # the A-B pair fired the arming (§3.3-1)
     assert {s.card for s in game.state.knowledge[diplomate]} == {5, 6}

@@ -177,9 +177,9 @@ def test_c35_c52_the_faussaire_swaps_first_and_no_point_is_scored() -> None:
 
 
 @pytest.mark.parametrize(("target", "choice", "code"), [
-    ("emissaire_rouge", "13", "already_met"), ("duc_de_bretagne", "4", "other_room"), ("guillaume", None, "no_guess"),
+    ("emissaire_rouge", "13", "already_met"), ("duc_de_bretagne", "4", "other_room"), ("guillaume", "x", "no_guess"),
     ("guillaume", "99", "no_guess"),
-], ids=["A15-emissaire-immune", "C52-same-room", "no-guess", "not-a-card"])
+], ids=["A15-emissaire-immune", "C52-same-room", "not-a-number", "not-a-card"])
 def test_c52_devin_targets_and_guesses(target: str, choice: str | None, code: str) -> None:
     game = big()
     err = game.refused(game.pid("devin"), {"type": "use_power", "power": "mind_reading", "target": game.pid(target),
@@ -297,3 +297,15 @@ def test_c50_the_pledge_scores_at_the_end() -> None:
     game.do("moderator", {"type": "mod_move", "player": game.pid("pape"), "room": "angleterre"})  # no peace
     result = final_result(game.state)
     assert result["winners"] == "red" and result["points"][game.pid("capitaine_mercenaire")] == 5
+
+
+def test_c52_without_a_choice_the_guess_is_asked_after_the_public_reveal() -> None:
+    game = big()
+    devin, target = game.pid("devin"), game.pid("harold")
+    game.do(devin, {"type": "use_power", "power": "mind_reading", "target": target})
+    assert all(game.state.knowledge[p][-1].card == 44 for p in game.state.present(N) if p != devin)
+    assert not any(s.subject == target for s in game.state.knowledge.get(devin, ()))  # nothing shown yet
+    (prompt,) = prompts(game, "devin", "mind_reading")
+    assert "2" in prompt.options and "44" not in prompt.options
+    answer(game, "devin", "mind_reading", "2")
+    assert game.state.state_of(devin).banked == 2 and game.state.knowledge[devin][-1].card == 2

@@ -99,7 +99,7 @@ def _council_check(state: GameState, pid: str, cmd: UsePower) -> None:
             raise EngineError("reveal_blocked", reason)
 
 
-@active_power("secret_council", check=_council_check, targets=_council_targets, extra=lambda s, p: {"pick": 2})
+@active_power("secret_council", check=_council_check, targets=_council_targets, extra=lambda s, p: {"quota": 2})
 def secret_council(tx: Tx, pid: str, cmd: UsePower) -> None:
     complete_group(tx, pid, list(dict.fromkeys(cmd.targets)), source="secret_council")
 

@@ -161,12 +161,16 @@ def _guesses(state: GameState, pid: str) -> list[str]:
     return [str(c) for c in sorted(set(state.cards.values())) if c != state.cards[pid]]
 
 
+def _valid_guess(choice: str | None) -> bool:
+    return choice is not None and choice.isdigit() and int(choice) in CARDS
+
+
 def _devin_check(state: GameState, pid: str, cmd: UsePower) -> None:
     target = target_in_room(state, pid, cmd.target)
     if not _readable(state, pid, target):
         raise refuse("already_met", "Ce joueur a déjà fait une révélation complète avec vous, ou est immunisé.",
                      "This player already had a complète with you, or is immune.")
-    if cmd.choice is None or not cmd.choice.isdigit() or int(cmd.choice) not in CARDS:
+    if cmd.choice is not None and not _valid_guess(cmd.choice):
         raise refuse("no_guess", "Nommez une carte (numéro).", "Name a card (its number).")
 
 
@@ -177,13 +181,27 @@ def _devin_extra(state: GameState, pid: str) -> dict[str, Any]:
 @active_power("mind_reading", condition=_devin_condition, check=_devin_check, targets=_devin_targets,
               extra=_devin_extra)
 def mind_reading(tx: Tx, pid: str, cmd: UsePower) -> None:
-    assert cmd.target is not None and cmd.choice is not None
-    target, guess = cmd.target, int(cmd.choice)
-    shown = tx.state.cards[target]
+    """The guess comes with the command, or (a phone without a picker) from a prompt that follows the publique."""
+    assert cmd.target is not None
     show_public(tx, pid, source="mind_reading")
-    show_private(tx, target, pid, source="mind_reading")  # the Faussaire swaps here (C35)
+    if cmd.choice is None:
+        offer_in_n(tx, pid, "mind_reading", _guesses(tx.state, pid), {"target": cmd.target})
+    else:
+        _read(tx, pid, cmd.target, int(cmd.choice))
+
+
+@prompt_kind("mind_reading")
+def _guessed(tx: Tx, prompt: Prompt, choice: str) -> None:
+    devin, target = prompt.player_id, str(prompt.data["target"])
+    if _valid_guess(choice) and tx.state.phase == "N" and _readable(tx.state, devin, target):
+        _read(tx, devin, target, int(choice))
+
+
+def _read(tx: Tx, devin: str, target: str, guess: int) -> None:
+    shown = tx.state.cards[target]
+    show_private(tx, target, devin, source="mind_reading")  # the Faussaire swaps here (C35)
     if shown != FAUSSAIRE and guess == shown:
-        card = tx.state.cards[pid]
+        card = tx.state.cards[devin]
         tx.emit(CardStateChanged(card=card, changes={"banked": tx.state.card_state(card).banked + 2},
                                  reason="mind_reading"))
 
