@@ -10,6 +10,7 @@ from test_historique_support import ON, A, N, hgame, power_keys, to_x_with, use
 
 from app.engine.events import CardsExchanged, CardShown, CardsSwapped
 from app.engine.historique.exchange import moves_blocked
+from app.engine.powers.envoy_plan import moves_banned
 from app.engine.views import player_view
 
 # 12 players; Normandie: guillaume 1, protection_divine 3, assassin 5, sang_royal_rouge 7, espion 9, tresorier 11.
@@ -27,7 +28,7 @@ def test_event_2_e7_storm_shuffles_the_envoys_cards_and_cancels_the_crossing() -
     assert swaps and all(e.reason == "tempete" and not e.refresh for e in swaps)
     assert Counter(game.state.cards[p] for p in envoys) == Counter(before[p] for p in envoys)
     assert all(game.state.cards[p] == before[p] for p in game.state.cards if p not in envoys)
-    assert moves_blocked(game.state)
+    assert moves_blocked(game.state) and moves_banned(game.state, game.pid("guillaume")) is not None
     game.until("A", 1)
     assert dict(game.state.rooms) == rooms  # nobody crossed
 

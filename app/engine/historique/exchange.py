@@ -27,7 +27,10 @@ from app.engine.historique.effects import (
 )
 from app.engine.historique.events import HistoriqueRoleSet
 from app.engine.powers import registry
+from app.engine.powers.envoy_plan import MOVE_BANS
 from app.engine.reveals import show_public
+from app.engine.state import GameState
+from app.engine.text import Text
 
 WINDOW_MS = 20_000  # event 12's delegation and event 23's oaths get at least this much of window X
 
@@ -75,12 +78,19 @@ def _storm(tx: Tx) -> None:
     mark(tx, f"storm:{tx.state.round}")
 
 
-def moves_blocked(state: object) -> bool:
+def moves_blocked(state: GameState) -> bool:
     """E7: after the storm no other room change happens until the next round (for departure powers)."""
-    from app.engine.state import GameState
-
-    assert isinstance(state, GameState)
     return fresh(state) == 2 and step_done(state, f"storm:{state.round}")
+
+
+def _storm_ban(state: GameState) -> Text | None:
+    if moves_blocked(state):
+        return Text("Tempête en Manche : aucun changement de salle avant le prochain tour.",
+                    "Storm in the Channel: no room change until the next round.")
+    return None
+
+
+MOVE_BANS.append(_storm_ban)
 
 
 @departure_step(order=0)
@@ -91,12 +101,6 @@ def _cancel_or_decline(tx: Tx, moves: dict[str, Room]) -> dict[str, Room]:
         declined = tx.state.historique.roles.get("declined", frozenset())
         return {p: r for p, r in moves.items() if p not in declined}
     return moves
-
-
-@departure_step(order=10_000)
-def _storm_holds_everyone(tx: Tx, moves: dict[str, Room]) -> dict[str, Room]:
-    """E7, last of all departure steps: whatever a departure power added, nobody crosses after the storm."""
-    return {} if moves_blocked(tx.state) else moves
 
 
 def _arrival(tx: Tx) -> None:
