@@ -120,3 +120,16 @@ def test_historique_off_no_draw_and_no_longer_window_x() -> None:
     assert game.refused("guillaume", {"type": "historique_number", "number": 2}).code == "no_draw"
     game.until("A", 1)
     assert not game.state.historique.draws
+
+
+def test_the_dashboard_and_the_screen_show_the_draw_and_the_moderator_controls() -> None:
+    game = at_draw()
+    controls = {c["type"]: c for c in moderator_view(game.state)["historique"]["controls"]}
+    assert controls["mod_historique_pick"]["available"] and not controls["mod_historique_cancel"]["available"]
+    assert screen_view(game.state)["historique"]["draw"]["open"]
+    assert "numbers" not in screen_view(game.state)["historique"]
+    number(game, "guillaume", 7)
+    number(game, "harold", 7)
+    assert screen_view(game.state)["historique"]["drawn"] == {"number": 14, "a": 7, "b": 7, "source": "sum"}
+    controls = {c["type"]: c for c in moderator_view(game.state)["historique"]["controls"]}
+    assert controls["mod_historique_cancel"]["available"]

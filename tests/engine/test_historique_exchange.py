@@ -119,3 +119,15 @@ def test_event_28_e32_every_colour_to_its_room_at_the_announcement() -> None:
     view = player_view(game.state, game.pid("assassin"))
     assert any(k["player"]["id"] == game.pid("guillaume") and k["colour"] == "red" for k in view["knowledge"])
 
+
+
+def test_event_15_e19_an_envoy_sent_back_in_window_a_did_not_travel() -> None:
+    game = hgame()
+    to_x_with(game, 1, NORTH_ENVOYS, SOUTH_ENVOYS, number=15)
+    game.until("A", 1)
+    espion = game.pid("espion")
+    assert game.state.historique.has("tostig", espion)
+    game.do("moderator", {"type": "mod_move", "player": espion, "room": N.value})  # e.g. a Navigateur's send-back
+    assert not game.state.historique.has("tostig", espion)
+    game.until("N", 2)
+    assert "tostig_force" not in power_keys(game, "espion") and "tostig_force" in power_keys(game, "assassin")

@@ -105,7 +105,12 @@ def _cancel_or_decline(tx: Tx, moves: dict[str, Room]) -> dict[str, Room]:
 
 def _arrival(tx: Tx) -> None:
     state = tx.state
-    if state.phase != "A" or not state.config.historique or step_done(state, f"arrival:{state.round}"):
+    if state.phase != "A" or not state.config.historique:
+        return
+    if fresh(state) == 15:  # E19: an envoy sent back in window A (Navigateur) did not travel after all
+        for p in sorted(state.historique.roles.get("tostig", frozenset()) - set(arrivals(state))):
+            tx.emit(HistoriqueRoleSet(role="tostig", player=p, on=False))
+    if step_done(tx.state, f"arrival:{state.round}"):
         return
     mark(tx, f"arrival:{state.round}")
     for prompt in list(tx.state.prompts.values()):  # event 20's questions end with the crossing

@@ -96,9 +96,8 @@ def _extras(state: GameState, kind: str, pid: str | None) -> View:
         return {}
     hs = state.historique
     last = draw_of(state, state.round)
-    base: View = {"active_event": _active(state, pid),
-                  "historique": {"draw": _draw(state),
-                                 "drawn": last.number if last is not None else None}}
+    drawn = {"number": last.number, "a": last.a, "b": last.b, "source": last.source} if last else None
+    base: View = {"active_event": _active(state, pid), "historique": {"draw": _draw(state), "drawn": drawn}}
     if kind == "player" and pid is not None and pid in state.rooms:
         room = draw.number_giver(state, pid)
         base["historique"].update({
@@ -115,8 +114,24 @@ def _extras(state: GameState, kind: str, pid: str | None) -> View:
             "roles": {r: sorted(ps) for r, ps in hs.roles.items() if ps},
             "choices": dict(hs.choices), "zones": dict(hs.zones),
             "birth_years": {p.id: p.birth_year for p in state.players},
+            "controls": _controls(state),
         })
     return base
+
+
+def _controls(state: GameState) -> list[View]:
+    """The dashboard's Mode Historique buttons, each with whether it applies now."""
+    round_phase = state.phase in ("N", "E", "D", "X", "A")
+    number = ongoing(state)
+    return [
+        {"type": "mod_historique_pick", "available": state.phase in ("X", "A"), "min": 1, "max": 28,
+         "events": [{"number": n, "name": e.name.as_dict()} for n, e in EVENTS.items()]},
+        {"type": "mod_historique_cancel", "available": round_phase and _current(state) is not None},
+        {"type": "mod_mark_outside", "available": number == 4 and state.phase in ("N", "E"),
+         "players": [p.id for p in state.players], "outside": sorted(state.historique.roles.get("outside", ()))},
+        {"type": "set_zone", "available": number in zones.ZONES, "zones": list(zones.ZONES.get(number or 0, ())),
+         "capacity": {"tente": zones.TENT_CAPACITY}},
+    ]
 
 
 def _actions(state: GameState, pid: str) -> list[actions.Action]:
