@@ -85,6 +85,18 @@ def test_l199_c59_rallied_envoys_show_their_colour_and_stay_unreplaced() -> None
     assert ("guillaume", "stays", "rally") in changes(game)
 
 
+def test_c59_the_opt_in_prompts_close_after_20_seconds_even_across_phases() -> None:
+    game = table(50, normandie=NORTH)
+    game.now = (game.state.deadline_ms or 0) - 5_000  # 5 s of negotiation left
+    use(game, "porte_etendard_rouge", "rally")
+    game.tick()  # the negotiation ends; the prompts stay open
+    assert game.state.phase == "E" and rally_prompt(game, "guillaume")
+    answer(game, "guillaume", "yes")
+    assert game.pid("guillaume") in game.state.envoy_plan.rallied
+    game.tick()  # the rally's 20 s are over
+    assert not [p for p in game.state.prompts.values() if p.kind == "rally_join"]
+
+
 def test_c59_the_bearer_is_rallied_and_the_espion_passes_the_gate() -> None:
     game = table(50, normandie=NORTH)
     use(game, "porte_etendard_rouge", "rally")

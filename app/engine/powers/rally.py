@@ -10,21 +10,23 @@ Infidèle whose colour changed since no longer passes.
 
 Every other player present gets the same prompt, whatever his colour, so no
 phone buzzes differently (style: the same traffic for every seat); a "yes"
-from a player of the wrong colour, or after the 20 s, changes nothing.
+from a player of the wrong colour, or after the 20 s, changes nothing. A timer
+closes the prompts when the 20 s are over (even if the negotiation ended).
 """
 
 from __future__ import annotations
 
+from app.engine import rounds
 from app.engine.commands import UsePower
 from app.engine.deal import Room
-from app.engine.events import CardShown, DepartureChanged, RallyJoined, RallyRaised
+from app.engine.events import CardShown, DepartureChanged, PromptClosed, RallyJoined, RallyRaised
 from app.engine.fold import Tx
 from app.engine.knowledge import displayed_colour
 from app.engine.powers.envoy_plan import RALLY_SECONDS, passes_colour, plan, public_cost
 from app.engine.powers.registry import active_power
 from app.engine.prompts import open_prompt, prompt_kind
 from app.engine.reveals import show_public
-from app.engine.state import Prompt
+from app.engine.state import GameState, Prompt
 
 
 @active_power("rally", condition=public_cost)
@@ -36,7 +38,7 @@ def rally(tx: Tx, pid: str, cmd: UsePower) -> None:
     for other in tx.state.present(tx.state.rooms[pid]):
         if other != pid:
             open_prompt(tx, other, "rally_join", ["yes", "no"],
-                        {"bearer": pid, "colour": colour, "deadline_ms": deadline}, until="phase")
+                        {"bearer": pid, "colour": colour, "deadline_ms": deadline}, until="round")
 
 
 @prompt_kind("rally_join")
@@ -44,9 +46,21 @@ def _join(tx: Tx, prompt: Prompt, choice: str) -> None:
     state = tx.state
     pid, bearer, colour = prompt.player_id, str(prompt.data["bearer"]), str(prompt.data["colour"])
     in_time = tx.now <= int(prompt.data["deadline_ms"]) and plan(state).rally_deadlines.get(bearer) is not None
-    if (choice == "yes" and in_time and state.phase == "N" and state.rooms[pid] is state.rooms[bearer]
-            and passes_colour(state, pid, colour)):
+    if choice == "yes" and in_time and state.rooms[pid] is state.rooms[bearer] and passes_colour(state, pid, colour):
         tx.emit(RallyJoined(player_id=pid, colour=colour))
+
+
+def _first_expiry(state: GameState) -> int | None:
+    return min((int(p.data["deadline_ms"]) for p in state.prompts.values() if p.kind == "rally_join"), default=None)
+
+
+def _expire(tx: Tx) -> None:
+    for prompt in list(tx.state.prompts.values()):
+        if prompt.kind == "rally_join" and int(prompt.data["deadline_ms"]) <= tx.now:
+            tx.emit(PromptClosed(prompt_id=prompt.id, choice=None))
+
+
+rounds.TIMERS.append((_first_expiry, _expire))
 
 
 def rallied_stay(tx: Tx, moves: dict[str, Room]) -> dict[str, Room]:
