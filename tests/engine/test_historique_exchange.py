@@ -113,7 +113,13 @@ def test_event_28_e32_every_colour_to_its_room_at_the_announcement() -> None:
     to_x_with(game, 1, NORTH_ENVOYS, SOUTH_ENVOYS)
     events = game.do("moderator", {"type": "mod_historique_pick", "number": 28})
     shown = [e for e in events if isinstance(e, CardShown)]
-    assert len(shown) == 12 and all(e.kind == "couleur_publique" and e.card is None for e in shown)
+    assert len(shown) == 11 and all(e.kind == "couleur_publique" and e.card is None for e in shown)
+    # A16: the Espion chooses the colour he shows (a seeded coin if he does not answer within 20 s).
+    espion = game.pid("espion")
+    prompt = next(p for p in game.state.prompts.values() if p.player_id == espion)
+    assert prompt.kind == "espion_public_colour" and espion not in {e.shower for e in shown}
+    answer = game.do(espion, {"type": "answer_prompt", "prompt_id": prompt.id, "choice": "blue"})
+    assert [(e.shower, e.colour) for e in answer if isinstance(e, CardShown)] == [(espion, "blue")]
     harold = next(e for e in shown if e.shower == game.pid("harold"))
     assert harold.colour == "blue" and set(harold.viewers) == set(game.state.present(A)) - {harold.shower}
     view = player_view(game.state, game.pid("assassin"))

@@ -69,3 +69,16 @@ def test_event_27_e31_a_challenge_forces_a_reveal_and_the_challenger_leaves_for_
     assert game.refused(g, {"type": "set_zone", "zone": "champ"}).code == "zone_closed"
     to_phase(game, "D", 2)
     assert game.state.rooms[pd] is N
+
+
+def test_event_25_a16_an_espion_in_the_citadelle_who_does_not_choose_gets_a_seeded_colour_in_20_s() -> None:
+    game = hgame()
+    with_event(game, 25)
+    espion = game.pid("espion")  # in Angleterre since round 1's crossing
+    game.do(espion, {"type": "set_zone", "zone": "citadelle"})
+    game.until("E", 2)
+    assert any(p.kind == "espion_public_colour" for p in game.state.prompts.values())
+    events = game.tick()  # 20 s later
+    shown = [e for e in events if isinstance(e, CardShown) and e.shower == espion]
+    assert len(shown) == 1 and shown[0].colour in ("red", "blue") and shown[0].source == "citadelle"
+    assert game.state.phase == "E"

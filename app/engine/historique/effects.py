@@ -69,21 +69,11 @@ def zone(state: GameState, pid: str) -> str | None:
 
 
 def colour_shown(tx: Tx, pid: str) -> str:
-    """A colour shown by an event (A16): the Infidèle his current colour; the Espion a seeded pick (docs/rules.md)."""
+    """A colour shown in an event's group reveal (8): the Infidèle his current colour; the Espion a seeded pick."""
     from app.engine.cards import ESPION
 
     chosen = tx.rng(f"espion-colour:{pid}").choice(["red", "blue"]) if tx.state.cards[pid] == ESPION else None
     return displayed_colour(tx.state, pid, chosen)
-
-
-def public_colour(tx: Tx, pid: str, source: str) -> None:
-    """A couleur publique: `pid`'s displayed colour to everyone in his room (and the moderator)."""
-    from app.engine.events import CardShown
-
-    room = tx.state.rooms[pid]
-    viewers = [p for p in tx.state.present(room) if p != pid]
-    tx.emit(CardShown(kind="couleur_publique", shower=pid, viewers=viewers, colour=colour_shown(tx, pid),
-                      room=room, source=source))
 
 
 def arrivals(state: GameState) -> dict[str, Room]:

@@ -16,13 +16,13 @@ from app.engine.crossing import departure_step
 from app.engine.deal import Room
 from app.engine.events import CardsExchanged, CardsSwapped, PromptClosed, TimerChanged
 from app.engine.fold import Tx
+from app.engine.historique.colours import public_colour
 from app.engine.historique.effects import (
     arrivals,
     colour_shown,
     fresh,
     in_force,
     mark,
-    public_colour,
     step_done,
 )
 from app.engine.historique.events import HistoriqueRoleSet

@@ -19,7 +19,8 @@ from app.engine.events import CardShown, CardsSwapped
 from app.engine.fold import Tx
 from app.engine.gate import refuse
 from app.engine.historique import round_events
-from app.engine.historique.effects import arrivals, fresh, in_force, public_colour, zone
+from app.engine.historique.colours import public_colour
+from app.engine.historique.effects import arrivals, fresh, in_force, zone
 from app.engine.historique.events import EnvoyDelegated, HistoriquePowerSpent, HistoriqueRoleSet, ZoneSet
 from app.engine.powers.registry import POWER_SOURCES, active_power, reveal_blocked
 from app.engine.powers.reveal_triggers import immune

@@ -16,7 +16,9 @@ from app.engine.crossing import move_player
 from app.engine.deal import Room
 from app.engine.events import GeneralChosen
 from app.engine.fold import Tx
-from app.engine.historique.effects import draw_of, mark, ongoing, public_colour, step_done
+from app.engine.historique import colours
+from app.engine.historique.colours import public_colour
+from app.engine.historique.effects import draw_of, mark, ongoing, step_done
 from app.engine.historique.events import HistoriqueRoleSet, HistoriqueRoundSetUp, HistoriqueTimerSet
 from app.engine.prompts import open_prompt
 from app.engine.reveals import complete
@@ -167,8 +169,12 @@ def _timers_due(state: GameState) -> int | None:
 def _timers_fire(tx: Tx) -> None:
     deadline = tx.state.deadline_ms or tx.now
     for name, before in sorted(tx.state.historique.timers.items()):
-        if deadline - before <= tx.now and name.startswith("raid:"):
+        if deadline - before > tx.now:
+            continue
+        if name.startswith("raid:"):
             raid_return(tx, name.removeprefix("raid:"))
+        elif name.startswith("espion:"):
+            colours.expire(tx, name.removeprefix("espion:"))
 
 
 rounds.PHASE_SECONDS.append(_seconds)
