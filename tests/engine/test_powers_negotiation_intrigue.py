@@ -309,3 +309,32 @@ def test_c52_without_a_choice_the_guess_is_asked_after_the_public_reveal() -> No
     assert "2" in prompt.options and "44" not in prompt.options
     answer(game, "devin", "mind_reading", "2")
     assert game.state.state_of(devin).banked == 2 and game.state.knowledge[devin][-1].card == 2
+
+
+@pytest.mark.parametrize("holder", ["contrebandier_rouge", "troubadour", "maitre_d_armes", "capitaine_mercenaire"],
+                         ids=["C37-smuggle", "C37-song", "C37-neutralise", "C37-contract"])
+def test_c37_a_faussaire_swap_cancels_the_offer(holder: str) -> None:
+    game = big()
+    complete(game, holder, "faussaire")
+    assert not [p for p in game.state.prompts.values() if p.kind != "infidel_colour"]
+
+
+def test_the_log_of_every_negotiation_power_replays_through_json() -> None:
+    from app.engine.events import event_from_json, event_to_json
+    from app.engine.game import replay
+
+    game = big()
+    complete(game, "moine", "guillaume")
+    answer(game, "moine", "copy", "authority")
+    neutralise(game)
+    complete(game, "troubadour", "pape")
+    answer(game, "troubadour", "song", "yes")
+    complete(game, "diplomate_secret_rouge", "diplomate_secret_bleu")
+    answer(game, "diplomate_secret_rouge", "treaty", "yes")
+    complete(game, "capitaine_mercenaire", "roi_de_france")
+    answer(game, "capitaine_mercenaire", "contract", "yes")
+    game.do(game.pid("devin"), {"type": "use_power", "power": "mind_reading", "target": game.pid("harold"),
+                                "choice": "2"})
+    game.do(game.pid("diplomate_royal_rouge"), {"type": "use_power", "power": "secret_council",
+                                                "targets": [game.pid("espion"), game.pid("infidele")]})
+    assert replay(event_from_json(event_to_json(e)) for e in game.log) == game.state
