@@ -323,6 +323,19 @@ def test_c60_duc_held_back_takes_nobody_and_targets_are_checked() -> None:
     assert game.room(game.pid("duc_de_bretagne")) is N and game.room(game.pid("commandant_rouge")) is N
 
 
+def test_l199_a_rallied_companion_keeps_his_immunity_to_missions() -> None:
+    game = table(50, normandie=NORTH)
+    use(game, "porte_etendard_rouge", "rally")
+    answer(game, "commandant_rouge", "yes")
+    to_designation(game)
+    designate(game, N, ["duc_de_bretagne"])
+    designate(game, A, [])
+    use(game, "duc_de_bretagne", "breton_alliance", target="commandant_rouge")
+    crossing(game)
+    assert game.room(game.pid("commandant_rouge")) is N
+    assert ("commandant_rouge", "stays", "rally") in changes(game)
+
+
 def test_l129_duc_must_be_a_leaving_envoy() -> None:
     game, _, _ = at_departure()
     action = power_action(player_view(game.state, game.pid("duc_de_bretagne")), "breton_alliance")

@@ -51,6 +51,7 @@ from app.engine.powers.envoy_plan import (
     first_of,
     leaving,
     moves_banned,
+    passes_colour,
     plan,
     public_cost,
 )
@@ -253,6 +254,10 @@ def _companions_join(tx: Tx, moves: dict[str, Room]) -> dict[str, Room]:
             continue  # C60: not red (or the Duc stays): nobody goes, the power is spent
         room = tx.state.rooms[duke]
         if tx.state.rooms[companion] is not room or tx.state.generals.get(room) == companion:
+            continue
+        rally = plan(tx.state).rallied.get(companion)
+        if rally is not None and passes_colour(tx.state, companion, rally):  # immune to missions this round (L199)
+            tx.emit(DepartureChanged(room=room, player_id=companion, change="stays", by="rally"))
             continue
         tx.emit(DepartureChanged(room=room, player_id=companion, change="joins", by="breton_alliance"))
         out[companion] = out[duke]  # an extra envoy, with no compensation (C61)
