@@ -299,3 +299,19 @@ def test_c41_a_completed_treaty_scores_six_each_whatever_the_result() -> None:
     complete(game, "diplomate_secret_bleu", "harold")
     points = final_result(game.state)["points"]
     assert points[rouge] == 6 and points[bleu] == 6
+
+
+def test_l298_c70_the_blue_diplomate_royal_in_england() -> None:
+    game = big()
+    bleu, duc, thegn = game.pid("diplomate_royal_bleu"), game.pid("duc_de_bretagne"), game.pid("thegn")
+    use(game, "diplomate_royal_bleu", "secret_council", targets=[duc, thegn])
+    assert {s.card for s in game.state.knowledge[bleu]} == {4, 18}
+    assert {s.card for s in game.state.knowledge[duc]} == {38, 18}
+
+
+def test_l286_the_blue_negociateur() -> None:
+    game = big()
+    complete(game, "negociateur_bleu", "guillaume")
+    answer(game, "negociateur_bleu", "pact", "yes")
+    answer(game, "guillaume", "pact_answer", "accept")
+    assert card(game, "negociateur_bleu") == 1 and card(game, "guillaume") == 32

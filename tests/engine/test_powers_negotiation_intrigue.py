@@ -338,3 +338,11 @@ def test_the_log_of_every_negotiation_power_replays_through_json() -> None:
     game.do(game.pid("diplomate_royal_rouge"), {"type": "use_power", "power": "secret_council",
                                                 "targets": [game.pid("espion"), game.pid("infidele")]})
     assert replay(event_from_json(event_to_json(e)) for e in game.log) == game.state
+
+
+def test_l276_the_blue_contrebandier_in_england() -> None:
+    game = big()
+    duc = game.pid("duc_de_bretagne")
+    complete(game, "contrebandier_bleu", "duc_de_bretagne")
+    answer(game, "contrebandier_bleu", "smuggle", "yes")
+    assert game.room(duc) is N and game.room(game.pid("contrebandier_bleu")) is A
