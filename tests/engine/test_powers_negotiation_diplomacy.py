@@ -148,7 +148,7 @@ def test_l212_c71_interprete_joins_a_complete_within_30_s() -> None:
     complete(game, "espion", "roi_de_france")
     action = power_action(game, "interprete", "translation")
     assert action["available"] and set(action["targets"]) == {espion, king}
-    assert action["sessions"] == [[espion, king]]
+    assert action["sessions"] == [{"players": [espion, king], "until_ms": 30_000}]
     game.now += 29_000
     use(game, "interprete", "translation", target=espion)
     assert {s.card for s in game.state.knowledge[interprete]} == {9, 35}
@@ -255,7 +255,8 @@ def test_c71_a_session_named_by_both_players_and_listed_once() -> None:
     espion, guillaume = game.pid("espion"), game.pid("guillaume")
     complete(game, "espion", "guillaume")
     complete(game, "guillaume", "espion")
-    assert power_action(game, "interprete", "translation")["sessions"] == [[guillaume, espion]]
+    assert power_action(game, "interprete", "translation")["sessions"] == [
+        {"players": [guillaume, espion], "until_ms": 30_000}]
     use(game, "interprete", "translation", targets=[espion, guillaume])
     assert {s.card for s in game.state.knowledge[game.pid("interprete")]} == {1, 9}
     assert game.state.state_of(game.pid("interprete")).round_uses("translation") == 1

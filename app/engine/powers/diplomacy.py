@@ -105,14 +105,14 @@ def secret_council(tx: Tx, pid: str, cmd: UsePower) -> None:
 
 
 # ------------------------------------------------------------------ Interprète: Traduction
-def sessions(state: GameState, pid: str, now: int | None = None) -> list[tuple[str, str]]:
+def sessions(state: GameState, pid: str, now: int | None = None) -> list[tuple[str, str, int]]:
     """Complètes of this negotiation between two others of his room, started less than 30 s before `now`
     (the views use the latest event's time), not yet joined by him, newest first (C71)."""
     if state.phase != "N":
         return []
     limit = (last_time(state) if now is None else now) - TRANSLATION_WINDOW_MS
     joined: set[str] = set()  # partners of his later translations
-    found: list[tuple[str, str]] = []
+    found: list[tuple[str, str, int]] = []  # (a, b, start in ms)
     for _version, ev in live_events(state):
         if isinstance(ev, PhaseStarted) or ev.at_ms < limit:
             break
@@ -122,24 +122,26 @@ def sessions(state: GameState, pid: str, now: int | None = None) -> list[tuple[s
             joined.add(ev.b if ev.a == pid else ev.a)
             continue
         pair = (ev.a, ev.b)
-        if pid in pair or {ev.a, ev.b} <= joined or any(set(pair) == set(f) for f in found):
+        if pid in pair or {ev.a, ev.b} <= joined or any({ev.a, ev.b} == {f[0], f[1]} for f in found):
             continue
         if all(together(state, pid, x) and _forceable(state, pid, x) for x in pair):
-            found.append(pair)
+            found.append((ev.a, ev.b, ev.at_ms))
     return found
 
 
 def _translation_targets(state: GameState, pid: str) -> list[str]:
-    return list(dict.fromkeys(x for pair in sessions(state, pid) for x in pair))
+    return list(dict.fromkeys(x for a, b, _ in sessions(state, pid) for x in (a, b)))
 
 
 def _translation_extra(state: GameState, pid: str) -> dict[str, Any]:
-    return {"sessions": [list(pair) for pair in sessions(state, pid)]}
+    """Each joinable session with the moment it stops being joinable (the phone greys it out then)."""
+    return {"sessions": [{"players": [a, b], "until_ms": at + TRANSLATION_WINDOW_MS}
+                         for a, b, at in sessions(state, pid)]}
 
 
 def _session_for(state: GameState, pid: str, cmd: UsePower, now: int | None = None) -> tuple[str, str] | None:
     wanted = set(cmd.targets) if cmd.targets else {cmd.target} if cmd.target else set()
-    return next((pair for pair in sessions(state, pid, now) if wanted and wanted <= set(pair)), None)
+    return next(((a, b) for a, b, _ in sessions(state, pid, now) if wanted and wanted <= {a, b}), None)
 
 
 def _too_late() -> EngineError:
