@@ -346,3 +346,23 @@ def test_l276_the_blue_contrebandier_in_england() -> None:
     complete(game, "contrebandier_bleu", "duc_de_bretagne")
     answer(game, "contrebandier_bleu", "smuggle", "yes")
     assert game.room(duc) is N and game.room(game.pid("contrebandier_bleu")) is A
+
+
+def test_c84_a_room_change_ban_stops_the_smuggling() -> None:
+    from app.engine.powers.envoy_plan import MOVE_BANS
+    from app.engine.state import GameState
+    from app.engine.text import Text
+
+    def ban(state: GameState) -> Text | None:
+        return Text("Tempête.", "Storm.")
+
+    game = big()
+    complete(game, "contrebandier_rouge", "espion")
+    MOVE_BANS.append(ban)
+    try:
+        answer(game, "contrebandier_rouge", "smuggle", "yes")
+        assert game.room(game.pid("espion")) is N
+        complete(game, "contrebandier_rouge", "guillaume")
+        assert not prompts(game, "contrebandier_rouge", "smuggle")
+    finally:
+        MOVE_BANS.remove(ban)

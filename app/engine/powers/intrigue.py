@@ -35,6 +35,7 @@ from app.engine.crossing import move_player
 from app.engine.events import CardShown, CardStateChanged, EnvoysCrossed, PlayerMoved, PowerUsed
 from app.engine.fold import Tx
 from app.engine.gate import refuse
+from app.engine.powers.envoy_plan import moves_banned
 from app.engine.powers.registry import (
     active_power,
     find_power,
@@ -128,14 +129,16 @@ def _neutralise(tx: Tx, prompt: Prompt, choice: str) -> None:
 @on_reveal("smuggle", order=72)
 def offer_smuggle(tx: Tx, holder: str, partner: str, kind: str) -> None:
     """C65: once per round, another player, not immune (the Émissaire cards)."""
-    if _can(tx.state, holder, "smuggle") and not immune(tx.state, partner, Effect.CONTREBANDIER):
+    if (_can(tx.state, holder, "smuggle") and not immune(tx.state, partner, Effect.CONTREBANDIER)
+            and moves_banned(tx.state, partner) is None):  # e.g. a Mode Historique storm
         offer_in_n(tx, holder, "smuggle", ["yes", "no"], {"target": partner})
 
 
 @prompt_kind("smuggle")
 def _smuggle(tx: Tx, prompt: Prompt, choice: str) -> None:
     holder, target = prompt.player_id, str(prompt.data["target"])
-    if choice == "yes" and _can(tx.state, holder, "smuggle") and together(tx.state, holder, target):
+    if (choice == "yes" and _can(tx.state, holder, "smuggle") and together(tx.state, holder, target)
+            and moves_banned(tx.state, target) is None):
         record_use(tx, holder, "smuggle")
         move_player(tx, target, tx.state.rooms[target].other, "smuggle")  # a général vacates (C66, D7)
 
