@@ -65,6 +65,8 @@ def test_l199_c59_rallied_envoys_show_their_colour_and_stay_unreplaced() -> None
     assert all(saw(game, game.state.name(p), "porte_etendard_rouge", "publique") for p in north)
     # Everyone present gets the same prompt, whatever his colour (same traffic for every seat).
     assert {p.player_id for p in game.state.prompts.values() if p.kind == "rally_join"} == set(north)
+    prompt = next(p for p in player_view(game.state, game.pid("guillaume"))["prompts"] if p["kind"] == "rally_join")
+    assert prompt["about"]["id"] == game.pid("porte_etendard_rouge")  # the phone names the bearer
     answer(game, "guillaume", "yes")
     answer(game, "sang_royal_bleu", "yes")  # blue: no effect
     answer(game, "cartographe", "no")

@@ -181,7 +181,8 @@ def breton_alliance(tx: Tx, pid: str, cmd: UsePower) -> None:
         _declare(tx, "breton_alliance", pid, companion, "immune")
     elif state.cards[companion] == ESPION:  # he picks the colour he shows (L329)
         _declare(tx, "breton_alliance", pid, companion, None)
-        open_prompt(tx, companion, "breton_colour", ["red", "blue"], {"duke": pid}, until="phase")
+        open_prompt(tx, companion, "breton_colour", ["red", "blue"], {"duke": pid, "target": pid},
+                    until="phase")
     else:
         _show_companion_colour(tx, pid, companion, displayed_colour(state, companion))
 

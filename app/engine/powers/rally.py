@@ -38,7 +38,7 @@ def rally(tx: Tx, pid: str, cmd: UsePower) -> None:
     for other in tx.state.present(tx.state.rooms[pid]):
         if other != pid:
             open_prompt(tx, other, "rally_join", ["yes", "no"],
-                        {"bearer": pid, "colour": colour, "deadline_ms": deadline}, until="round")
+                        {"bearer": pid, "target": pid, "colour": colour, "deadline_ms": deadline}, until="round")
 
 
 @prompt_kind("rally_join")
