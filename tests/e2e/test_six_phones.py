@@ -36,6 +36,9 @@ def test_six_phones_join_start_see_their_own_card_and_survive_going_offline(
     screen = contexts.screen("big screen").new_page()
     screen.goto(f"/s/{code}")
     expect(screen.locator("#s-rooms")).to_be_visible()
+    # Latecomers join from the projector: its QR code and link lead to this game.
+    expect(screen.locator(".join-qr svg")).to_be_visible()
+    expect(screen.locator(".join-qr")).to_contain_text(f"/g/{code}")
 
     # The third phone reaches the server through a relay that can cut it off.
     players = [
