@@ -101,6 +101,10 @@ class Debarquement:
         if viewer.kind == "player":
             assert viewer.player_id is not None
             view = deb.player_view(state.state, viewer.player_id)
+            if view["me"] is not None:
+                # New phones asking for a seat: anyone else at the table may vouch for them.
+                view["rebinds"] = [{"player_id": p, "name": seat.name} for p in rebinds
+                                   if p != viewer.player_id and (seat := state.state.seat(p)) is not None]
         else:  # the big screen and a game master see the table: never a hand
             view = deb.table_view(state.state)
         view["game"] = {**view["game"], "deadline_ms": self.next_deadline(state)}

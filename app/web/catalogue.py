@@ -269,5 +269,17 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "deb.no_capture": ("aucun bateau", "no boat"),
     "deb.error.no_table": ("La partie {code} n'est pas une table de débarquement.", "Game {code} is not a débarquement table."),
     "deb.error.bad_age": ("L'âge doit être un nombre entier (ou rester vide).", "The age must be a whole number (or left empty)."),
+    "deb.recover_help": ("Entrez votre nom et le code à 6 chiffres reçu en vous asseyant ; "
+                         "une autre personne de la table confirmera sur son téléphone.",
+                         "Enter your name and the 6-digit code you got when you sat down; "
+                         "someone else at the table will confirm on their phone."),
+    "deb.waiting_title": ("En attente d'une confirmation", "Waiting for a confirmation"),
+    "deb.waiting_help": ("Une autre personne de la table doit confirmer, sur son téléphone, que ce téléphone est le vôtre.",
+                         "Someone else at the table must confirm on their phone that this phone is yours."),
+    "deb.rebind_ask": ("{name} demande à reprendre sa place sur un nouveau téléphone.",
+                       "{name} asks to take their seat back on a new phone."),
+    "deb.rebind_confirm": ("C'est bien {name} : confirmer", "It is {name}: confirm"),
+    "deb.error.not_confirmer": ("Seule une autre personne assise à la table peut confirmer.",
+                                "Only someone else seated at the table can confirm."),
     "deb.error.no_seat": ("Ce téléphone n'a pas de place à cette table.", "This phone has no seat at this table."),
 }

@@ -24,7 +24,7 @@ PAGES: dict[ViewerKind, tuple[Region, ...]] = {
         Region("d-hand", _D + "hand.html", ("me", "legal_actions", "awaiting_boat", "game")),
         BOATS,
         Region("d-mine", _D + "mine.html", ("me", "game")),
-        Region("d-actions", _D + "actions.html", ("legal_actions", "players", "game")),
+        Region("d-actions", _D + "actions.html", ("legal_actions", "players", "game", "rebinds")),
         PLAYERS,
         SCORES,
     ),

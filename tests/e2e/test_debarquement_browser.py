@@ -16,8 +16,10 @@ pytestmark = pytest.mark.browser
 def sit(contexts: Contexts, code: str, name: str) -> Page:
     page = contexts.phone(name).new_page()
     page.goto(f"/d/{code}")
-    page.get_by_label("Votre nom").fill(name)
+    page.locator('form[action$="/join"]').get_by_label("Votre nom").fill(name)
     page.get_by_role("button", name="M'asseoir").click()
+    expect(page.locator("#pin")).to_have_text(re.compile(r"^\d{6}$"))  # the recovery PIN, shown once
+    page.get_by_role("button", name="Continuer").click()
     expect(page.locator("#conn")).to_have_attribute("data-state", "open")
     return page
 

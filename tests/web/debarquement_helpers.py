@@ -59,6 +59,7 @@ class Phone:
     client: TestClient
     ws: WebSocketTestSession | None = None
     player_id: str = ""
+    pin: str = ""
     messages: list[str] = field(default_factory=list)
     regions: dict[str, str] = field(default_factory=dict)
     version: int = -1
@@ -92,7 +93,10 @@ def sit(client: TestClient, code: str, name: str, age: str = "") -> Phone:
     p = Phone(name, phone(client))
     response = p.client.post(f"/d/{code}/join", data={"name": name, "age": age})
     assert response.status_code == 200, response.text
-    assert str(response.url).endswith(f"/d/{code}")
-    assert 'id="d-hand"' in response.text  # the seat's own page, from the cookie
+    pin = re.search(r'id="pin">(\d{6})<', response.text)
+    assert pin, response.text  # shown once, for a new phone to claim the seat
+    p.pin = pin.group(1)
+    page = p.client.get(f"/d/{code}")
+    assert 'id="d-hand"' in page.text  # the seat's own page, from the cookie
     p.player_id = seat_id(client, code, name)
     return p

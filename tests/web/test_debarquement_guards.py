@@ -228,3 +228,41 @@ def test_a_restart_keeps_the_table_the_seats_and_the_timer(tmp_path: Path) -> No
         hub = hub_of(second, code)
         assert hub.state.state.version == version and hub.state.state.chosen == {ana.player_id: card}
         assert hub._armed_for == deadline  # re-armed from the times in the log
+
+
+def test_a_new_phone_takes_a_seat_back_with_the_pin_once_someone_else_confirms(client: TestClient) -> None:
+    code, (ana, bob, chloe) = started(client)
+    hub = hub_of(client, code)
+    new = phone(client)
+    lobby = new.get(f"/d/{code}")
+    assert 'action="/d/' in lobby.text and "/recover" in lobby.text
+    wrong = new.post(f"/d/{code}/recover", data={"name": "Bob", "pin": "000000" if bob.pin != "000000" else "111111"})
+    assert wrong.status_code == 403 and "Nom ou code de secours incorrect." in wrong.text
+    with ana.client.websocket_connect(f"/d/{code}/ws") as ana_ws, bob.client.websocket_connect(f"/d/{code}/ws") as old_ws:
+        ana.ws, bob.ws = ana_ws, old_ws
+        ana.take(receive(ana_ws))
+        bob.take(receive(old_ws))
+        asked = new.post(f"/d/{code}/recover", data={"name": " bob ", "pin": bob.pin})
+        assert asked.status_code == 200 and "/d/" + code + "/bound" in asked.text
+        assert new.get(f"/d/{code}/bound").status_code == 204
+        assert "En attente d&#39;une confirmation" in new.get(f"/d/{code}").text
+        ana.take(receive(ana_ws))
+        assert "Bob demande à reprendre sa place" in ana.region("d-actions")
+        assert f"/rebind/{bob.player_id}" in ana.region("d-actions")
+        # Nobody vouches for themselves: neither the new phone nor the old one.
+        for who in (new, bob.client):
+            refused = who.post(f"/d/{code}/rebind/{bob.player_id}", headers={"hx-request": "true"})
+            assert refused.status_code == 403
+            assert "Seule une autre personne assise à la table peut confirmer." in refused.text
+        assert "rebind" not in bob.region("d-actions")
+        ok = ana.client.post(f"/d/{code}/rebind/{bob.player_id}", headers={"hx-request": "true"})
+        assert ok.status_code == 200
+        with pytest.raises(WebSocketDisconnect):
+            for _ in range(5):
+                receive(old_ws)  # the old phone's socket is closed
+    assert post(bob.client, code, {"type": "play_card", "card": 1}).status_code == 403  # its cookie is dead
+    assert new.get(f"/d/{code}/bound").headers.get("hx-redirect") == f"/d/{code}"
+    back = new.get(f"/d/{code}")
+    assert cards_in(back.text.split('id="d-boats"')[0]) >= set(hub.state.state.hands[bob.player_id])
+    again = chloe.client.post(f"/d/{code}/rebind/{bob.player_id}", headers={"hx-request": "true"})
+    assert again.status_code == 409 and "Aucune demande en attente" in again.text

@@ -70,12 +70,12 @@ def test_every_string_of_the_debarquement_pages_is_in_the_catalogue_in_both_lang
     used: set[str] = set()
     for path in (TEMPLATES / "debarquement").rglob("*.html"):
         text = path.read_text(encoding="utf-8")
-        used |= {k for k in re.findall(r't\("([a-z_.]+)"', text) if not k.endswith(".")}
-        for prefix in re.findall(r't\("([a-z_.]+\.)" ~', text):
+        used |= {k for k in re.findall(r'(?<![\w.])t\("([a-z_.]+)"', text) if not k.endswith(".")}
+        for prefix in re.findall(r'(?<![\w.])t\("([a-z_.]+\.)" ~', text):
             assert prefix in DYNAMIC, f"{path.name}: unknown dynamic key {prefix}"
             used |= {prefix + value for value in DYNAMIC[prefix]}
     code = (Path(__file__).resolve().parents[2] / "app" / "web" / "routes" / "debarquement.py").read_text()
-    used |= set(re.findall(r't\("([a-z_.]+)"', code))
+    used |= set(re.findall(r'(?<![\w.])t\("([a-z_.]+)"', code))
     missing = sorted(k for k in used if k not in CATALOGUE)
     assert not missing, missing
     for key in used:

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import segno
 from fastapi import APIRouter, Depends, Form, WebSocket
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from app.engine.game import Actor
 from app.engine.text import EngineError
@@ -26,10 +26,11 @@ from app.live.variants import DEBARQUEMENT
 from app.settings import Settings
 from app.store.tokens import hash_token, new_pin, new_token
 from app.web import actions, sockets
-from app.web.auth import same_origin, seat_cookie, seat_of, set_secret_cookie
+from app.web.auth import pending_seat_of, same_origin, seat_cookie, seat_of, set_secret_cookie
 from app.web.debarquement import DebarquementPresenter
 from app.web.deps import DoorLimiterDep, LimiterDep, PageError, SettingsDep, get_hub, page
 from app.web.i18n import LANG, pick, t
+from app.web.templating import render
 
 router = APIRouter(prefix="/d/{code}")
 PRESENTER = DebarquementPresenter()
@@ -83,6 +84,8 @@ def _lobby(hub: Hub, error: str = "", status: int = 200) -> Response:
 async def phone(request: Request, hub: TableDep) -> Response:
     player_id = await seat_of(request, hub)
     if player_id is None or not _seated(hub, player_id):
+        if await pending_seat_of(request, hub) is not None:
+            return _no_store(page("debarquement/waiting.html", code=hub.code))
         return _lobby(hub)
     viewer = Viewer(hub.code, "player", player_id, LANG.get())
     view = hub.view_for(viewer)
@@ -116,15 +119,58 @@ async def join(
         command["age"] = _age(age)
     except ValueError:
         return _lobby(hub, t("deb.error.bad_age"), 422)
-    token = new_token()
+    token, pin = new_token(), new_pin()
     try:
-        # The PIN is stored hashed with the seat, as for every seat of the main game.
-        await hub.dispatch(command, Actor("player", None), seat=(hash_token(token), new_pin()))
+        outcome = await hub.dispatch(command, Actor("player", None), seat=(hash_token(token), pin))
     except EngineError as exc:
         return _lobby(hub, pick(exc.message), 422 if exc.code in actions.INPUT_ERRORS | {"bad_name"} else 409)
-    response = RedirectResponse(f"/d/{hub.code}", status_code=303)
+    seat = hub.state.state.seat(str(outcome.result.get("player_id")))
+    # The PIN is shown once (only its hash is stored): with it, a new phone asks for this seat.
+    response = page("debarquement/joined.html", code=hub.code, pin=pin, name=seat.name if seat else "")
     set_secret_cookie(response, seat_cookie(hub.code), token, f"/d/{hub.code}", settings.secure_cookies)
     return _no_store(response)
+
+
+@router.post("/recover")
+async def recover(
+    request: Request, hub: TableDep, settings: SettingsDep, limiter: DoorLimiterDep,
+    name: Annotated[str, Form(max_length=NAME_FIELD)] = "",
+    pin: Annotated[str, Form(max_length=20)] = "",
+) -> Response:
+    """A new phone asks for a seat with its PIN; someone else at the table confirms; the old phone is cut off."""
+    if not same_origin(request):
+        raise PageError(403, t("error.forbidden"))
+    if not limiter.allow(f"recover:{hub.code}:{request.client.host if request.client else ''}"):
+        return _lobby(hub, t("error.rate_limited"), 429)
+    wanted = " ".join(name.split()).casefold()
+    seat = next((s for s in hub.state.state.seats if s.name.casefold() == wanted), None)
+    token = new_token()
+    if seat is None or not pin.strip().isdigit() or not await hub.request_rebind(seat.player_id, pin.strip(), hash_token(token)):
+        return _lobby(hub, t("error.bad_pin"), 403)
+    response = page("debarquement/waiting.html", code=hub.code)
+    set_secret_cookie(response, seat_cookie(hub.code), token, f"/d/{hub.code}", settings.secure_cookies)
+    return _no_store(response)
+
+
+@router.get("/bound")
+async def bound(request: Request, hub: TableDep) -> Response:
+    """Polled by the waiting phone: once confirmed (or refused), htmx reloads the table's page."""
+    if await seat_of(request, hub) is None and await pending_seat_of(request, hub) is not None:
+        return Response(status_code=204)
+    return Response(status_code=200, headers={"HX-Redirect": f"/d/{hub.code}"})
+
+
+@router.post("/rebind/{player_id}")
+async def confirm_rebind(request: Request, hub: TableDep, player_id: str) -> Response:
+    """Someone else seated at the table vouches that the new phone is that player's."""
+    if not same_origin(request):
+        return actions.refusal(request, 403, "forbidden", t("error.forbidden"))
+    me = await seat_of(request, hub)
+    if not _seated(hub, me) or me == player_id:
+        return actions.refusal(request, 403, "not_confirmer", t("deb.error.not_confirmer"))
+    if player_id not in hub.rebinds or not await hub.confirm_rebind(player_id):
+        return actions.refusal(request, 409, "no_rebind", t("error.no_rebind"))
+    return HTMLResponse(render("partials/flash.html", message=""))
 
 
 @router.post("/act")
