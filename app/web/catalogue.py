@@ -149,6 +149,17 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "info.points": ("Points", "Points"),
     "feed.publique": ("Révélation publique", "Public reveal"),
     "feed.couleur_publique": ("Couleur montrée à tous", "Colour shown to all"),
+    # Mode Historique
+    "event.title": ("Événement", "Event"),
+    "event.draws": ("Tirages", "Draws"),
+    "event.cancelled": ("annulé", "cancelled"),
+    "lobby.birth_year": ("Année de naissance (facultatif, reste secrète)", "Year of birth (optional, kept secret)"),
+    "mod.event_pick": ("Événement n°", "Event no."),
+    "mod.event_pick_button": ("Imposer", "Set"),
+    "mod.event_cancel": ("Annuler l'événement", "Cancel the event"),
+    "mod.outside": ("A parlé pendant le silence", "Broke the silence"),
+    "mod.outside_button": ("Dehors", "Outside"),
+    "mod.inside_button": ("Rentre", "Back in"),
     # moderator controls
     "mod.controls": ("Commandes", "Controls"),
     "mod.players_seated": ("{n} joueur(s) inscrit(s).", "{n} player(s) seated."),

@@ -31,6 +31,7 @@ PAGES: dict[ViewerKind, tuple[Region, ...]] = {
     "player": (
         Region("p-status", "partials/status.html", ("game",)),
         Region("p-card", "partials/card.html", ("me", "is_general")),
+        Region("p-event", "partials/event.html", ("active_event",)),
         Region("p-actions", "partials/actions.html",
                ("actions", "room", "lobby", "election", "requests", "prompts", "designation")),
         Region("p-room", "partials/room.html", ("room", "lobby", "designation", "election")),
@@ -38,14 +39,16 @@ PAGES: dict[ViewerKind, tuple[Region, ...]] = {
     ),
     "moderator": (
         Region("m-status", "partials/status.html", ("game",)),
-        Region("m-controls", "partials/mod_controls.html", ("game", "players", "reverts")),
+        Region("m-controls", "partials/mod_controls.html", ("game", "players", "reverts", "historique")),
         Region("m-rebinds", "partials/rebinds.html", ("rebinds",)),
+        Region("m-event", "partials/event.html", ("active_event", "historique")),
         Region("m-players", "partials/players.html",
                ("players", "rooms", "elections", "designations", "bindings", "requests", "prompts")),
         Region("m-info", "partials/info.html", ("notes", "result")),
     ),
     "screen": (
         Region("s-status", "partials/status.html", ("game",)),
+        Region("s-event", "partials/event.html", ("active_event",)),
         Region("s-rooms", "partials/rooms.html", ("rooms", "lobby")),
         Region("s-info", "partials/info.html", ("result",)),
     ),

@@ -14,6 +14,7 @@ from app.live.connection import Viewer
 from app.live.variants import DEBARQUEMENT
 from app.store.tokens import hash_token, new_pin, new_token
 from app.web import actions, sockets
+from app.web.action_forms import command_fields
 from app.web.auth import pending_seat_of, same_origin, seat_cookie, seat_of, set_secret_cookie
 from app.web.deps import DoorLimiterDep, HubDep, LimiterDep, PageError, SettingsDep, get_hub, page
 from app.web.i18n import LANG, pick, t
@@ -32,8 +33,10 @@ def _no_store(response: Response) -> Response:
 
 def _lobby(hub: HubDep, error: str = "", status: int = 200) -> Response:
     players = [{"id": p.id, "name": p.name} for p in hub.state.players]
+    # Mode Historique (event 14) asks each player's year of birth, privately, at the door.
+    asks_birth = bool(getattr(hub.state.config, "historique", False)) and "birth_year" in command_fields().get("join", ())
     return _no_store(page("phone/lobby.html", status=status, code=hub.code, open=hub.state.phase == "lobby",
-                          players=players, error=error))
+                          players=players, error=error, asks_birth=asks_birth))
 
 
 @router.get("")
@@ -54,6 +57,7 @@ async def phone(request: Request, hub: HubDep) -> Response:
 async def join(
     request: Request, hub: HubDep, settings: SettingsDep, limiter: DoorLimiterDep,
     name: Annotated[str, Form(max_length=200)] = "",
+    birth_year: Annotated[str, Form(max_length=8)] = "",
 ) -> Response:
     if not same_origin(request):
         raise PageError(403, t("error.forbidden"))
@@ -65,9 +69,11 @@ async def join(
     if not limiter.allow(f"join:{hub.code}:{request.client.host if request.client else ''}", JOIN_BURST, JOIN_RATE):
         return _lobby(hub, t("error.rate_limited"), 429)
     token, pin = new_token(), new_pin()
+    command: dict[str, object] = {"type": "join", "name": name[:40]}
+    if birth_year.strip():
+        command["birth_year"] = birth_year.strip()  # the engine checks it (a number, 1900-2100)
     try:
-        outcome = await hub.dispatch({"type": "join", "name": name[:40]}, Actor("player", None),
-                                     seat=(hash_token(token), pin))
+        outcome = await hub.dispatch(command, Actor("player", None), seat=(hash_token(token), pin))
     except EngineError as exc:
         return _lobby(hub, pick(exc.message), 409 if exc.code not in actions.INPUT_ERRORS else 422)
     player_id = str(outcome.result.get("player_id"))
