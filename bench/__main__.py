@@ -33,7 +33,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown benchmark(s): {', '.join(unknown)} (see --list)")
 
     env = environment()
-    print(f"# python {env['python']} on {env['system']} {env['machine']}", file=sys.stderr)
+    print(
+        f"# python {env['python']} on {env['system']} {env['machine']}, {env['cpus']} CPUs,"
+        f" load average {env['loadavg_1m']}",
+        file=sys.stderr,
+    )
     summaries = []
     with tempfile.TemporaryDirectory(prefix="deuxrois-bench-") as tmp:
         for name in args.names or list(REGISTRY):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import platform
 import statistics
 import time
@@ -114,17 +115,31 @@ def environment() -> dict[str, str]:
         "machine": platform.machine(),
         "system": f"{platform.system()} {platform.release()}",
         "processor": platform.processor() or "unknown",
+        "cpus": str(os.cpu_count()),
+        # Other jobs on the machine move these numbers a lot: record how busy it was.
+        "loadavg_1m": f"{os.getloadavg()[0]:.2f}",
     }
 
 
-COLUMNS = ("name", "ops", "ops_per_s", "throughput_per_s", "unit", "p50_ms", "p95_ms", "p99_ms", "max_ms")
+COLUMNS = (
+    "name",
+    "ops",
+    "ops_per_s",
+    "throughput_per_s",
+    "unit",
+    "p50_ms",
+    "p95_ms",
+    "p99_ms",
+    "max_ms",
+    "backend",
+)
 
 
 def table(summaries: list[dict[str, Any]]) -> str:
-    rows = [[str(s[c]) for c in COLUMNS] for s in summaries]
+    rows = [[str(s.get(c, s.get("info", {}).get(c, ""))) for c in COLUMNS] for s in summaries]
     widths = [max(len(c), *(len(r[i]) for r in rows)) if rows else len(c) for i, c in enumerate(COLUMNS)]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(COLUMNS, widths, strict=True))]
-    lines += ["  ".join(v.ljust(w) for v, w in zip(r, widths, strict=True)) for r in rows]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(COLUMNS, widths, strict=True)).rstrip()]
+    lines += ["  ".join(v.ljust(w) for v, w in zip(r, widths, strict=True)).rstrip() for r in rows]
     return "\n".join(lines)
 
 
