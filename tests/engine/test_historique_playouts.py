@@ -17,6 +17,7 @@ from app.engine.config import GameConfig
 from app.engine.events import event_from_json, event_to_json
 from app.engine.game import Actor, replay
 from app.engine.historique.events import HistoricalEventDrawn
+from app.engine.historique.powers import POWERS
 from app.engine.views import moderator_view, player_view, screen_view
 
 
@@ -31,7 +32,7 @@ def historique_game(n: int, seed: int, rounds: int) -> Game:
 
 
 def historique_step(game: Game, rng: random.Random) -> tuple[str, dict[str, Any]] | None:
-    """A général's number or a zone change, from the actions the views offer."""
+    """A général's number, a zone change or an event's power, from the actions the views offer."""
     for p in rng.sample(list(game.state.players), len(game.state.players)):
         for action in player_view(game.state, p.id)["actions"]:
             if not action["available"]:
@@ -43,6 +44,10 @@ def historique_step(game: Game, rng: random.Random) -> tuple[str, dict[str, Any]
                 return p.id, cmd
             if action["type"] == "set_zone" and rng.random() < 0.3:
                 return p.id, {"type": "set_zone", "zone": rng.choice(action["options"])}
+            if action["type"] == "use_power" and action["power"] in POWERS and action["targets"] != [] \
+                    and rng.random() < 0.5:
+                target = rng.choice(action["targets"]) if action["targets"] else None
+                return p.id, {"type": "use_power", "power": action["power"], "target": target}
     return None
 
 
@@ -64,7 +69,7 @@ def play(n: int, seed: int, rounds: int = 5, events: list[int] | None = None) ->
         roll = rng.random()
         move = None
         if acted < budget and roll < 0.85:
-            move = historique_step(game, rng) if roll < 0.15 else bot_step(game, rng)
+            move = historique_step(game, rng) if roll < 0.3 else bot_step(game, rng)
         if move is None:
             game.tick()
         else:
