@@ -100,6 +100,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     # actions
     "actions.title": ("Que voulez-vous faire ?", "What do you want to do?"),
     "actions.done": ("fait", "done"),
+    "actions.my_powers": ("Mes pouvoirs", "My powers"),
+    "actions.no_power": ("Aucun pouvoir à utiliser maintenant.", "No power to use now."),
+    "conn.open": ("connecté", "connected"),
+    "conn.closed": ("hors ligne, reconnexion…", "offline, reconnecting…"),
     "actions.pick_n": ("Choisissez {n} joueur(s)", "Choose {n} player(s)"),
     "action.abstain": ("S'abstenir", "Abstain"),
     "action.colour": ("Couleur montrée", "Colour shown"),
