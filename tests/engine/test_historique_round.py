@@ -270,3 +270,19 @@ def test_event_24_e28_legates_move_freely_and_cannot_be_sent() -> None:
     to_phase(game, "D", 2)
     generals(game, "guillaume", "harold")
     assert game.refused(game.pid("harold"), {"type": "designate", "targets": [pd]}).code == "bad_envoy"
+
+
+def test_event_4_e8_a_player_reports_the_moderator_confirms() -> None:
+    from app.engine.views import moderator_view
+
+    game = hgame()
+    with_event(game, 4)
+    pd, srr = game.pid("protection_divine"), game.pid("sang_royal_rouge")
+    assert any(a["type"] == "report_silence" for a in legal_actions(game.state, srr))
+    game.do(srr, {"type": "report_silence", "player": pd})
+    assert game.refused(srr, {"type": "report_silence", "player": pd}).code == "reported"
+    assert game.refused(srr, {"type": "report_silence", "player": game.pid("harold")}).code == "bad_report"
+    mark = next(c for c in moderator_view(game.state)["historique"]["controls"] if c["type"] == "mod_mark_outside")
+    assert mark["reports"] == [{"by": srr, "player": pd}] and mark["outside"] == []
+    game.do("moderator", {"type": "mod_mark_outside", "player": pd})
+    assert game.state.historique.has("outside", pd)

@@ -48,4 +48,13 @@ class ModMarkOutside(_HCommand):
     outside: bool = True
 
 
-HistoriqueCommand = HistoriqueNumber | ModHistoriquePick | ModHistoriqueCancel | SetZone | ModMarkOutside
+class ReportSilence(_HCommand):
+    """Event 4 (E8): a player reports someone who spoke; the moderator confirms with mod_mark_outside."""
+
+    type: Literal["report_silence"] = "report_silence"
+    player: str
+
+
+HistoriqueCommand = (
+    HistoriqueNumber | ModHistoriquePick | ModHistoriqueCancel | SetZone | ModMarkOutside | ReportSilence
+)

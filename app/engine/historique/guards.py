@@ -16,7 +16,7 @@ from app.engine.cards import Effect
 from app.engine.deal import Room
 from app.engine.fold import Tx
 from app.engine.gate import Actor, handles, refuse
-from app.engine.historique.commands import ModMarkOutside
+from app.engine.historique.commands import ModMarkOutside, ReportSilence
 from app.engine.historique.effects import ongoing, zone
 from app.engine.historique.events import HistoriqueRoleSet
 from app.engine.powers.registry import reveal_guard
@@ -121,3 +121,17 @@ def _mark_outside(tx: Tx, cmd: ModMarkOutside, actor: Actor) -> None:
     if cmd.player not in tx.state.rooms:
         raise refuse("unknown_player", "Joueur inconnu.", "Unknown player.")
     tx.emit(HistoriqueRoleSet(role="outside", player=cmd.player, on=cmd.outside))
+
+
+@handles(ReportSilence, actors=("player",), phases=("N", "E"))
+def _report(tx: Tx, cmd: ReportSilence, actor: Actor) -> None:
+    """4, E8: a report from a player of the same room, shown on the dashboard for confirmation."""
+    pid = actor.player_id
+    assert pid is not None
+    if ongoing(tx.state) != 4:
+        raise refuse("no_silence", "L'Extinction de voix n'est pas en cours.", "The Silence is not in force.")
+    if cmd.player == pid or tx.state.rooms.get(cmd.player) is not tx.state.rooms[pid]:
+        raise refuse("bad_report", "Signalez un autre joueur de votre salle.", "Report another player of your room.")
+    if outside(tx.state, cmd.player) or tx.state.historique.choices.get(f"report:{pid}") == cmd.player:
+        raise refuse("reported", "Déjà signalé.", "Already reported.")
+    tx.emit(HistoriqueRoleSet(role="report", player=pid, choice=cmd.player))

@@ -128,7 +128,9 @@ def _controls(state: GameState) -> list[View]:
          "events": [{"number": n, "name": e.name.as_dict()} for n, e in EVENTS.items()]},
         {"type": "mod_historique_cancel", "available": round_phase and _current(state) is not None},
         {"type": "mod_mark_outside", "available": number == 4 and state.phase in ("N", "E"),
-         "players": [p.id for p in state.players], "outside": sorted(state.historique.roles.get("outside", ()))},
+         "players": [p.id for p in state.players], "outside": sorted(state.historique.roles.get("outside", ())),
+         "reports": [{"by": p, "player": state.historique.choices.get(f"report:{p}")}
+                     for p in sorted(state.historique.roles.get("report", ()))]},
         {"type": "set_zone", "available": number in zones.ZONES, "zones": list(zones.ZONES.get(number or 0, ())),
          "capacity": {"tente": zones.TENT_CAPACITY}},
     ]
@@ -144,6 +146,9 @@ def _actions(state: GameState, pid: str) -> list[actions.Action]:
         out.append({"type": "historique_number", "available": not given,
                     "reason": Text("Nombre déjà donné.", "Number already given.").as_dict() if given else None,
                     "min": 1, "max": 14, "random": True, "deadline_ms": draw.draw_deadline(state)})
+    if ongoing(state) == 4 and state.phase in ("N", "E") and not outside(state, pid):
+        mates = [p for p in state.present(state.rooms[pid]) if p != pid and not outside(state, p)]
+        out.append({"type": "report_silence", "available": bool(mates), "reason": None, "targets": mates})
     options = zones.zone_options(state, pid)
     if options:
         out.append({"type": "set_zone", "available": True, "reason": None, "options": options,
