@@ -97,7 +97,10 @@ def _extras(state: GameState, kind: str, pid: str | None) -> View:
     hs = state.historique
     last = draw_of(state, state.round)
     drawn = {"number": last.number, "a": last.a, "b": last.b, "source": last.source} if last else None
-    base: View = {"active_event": _active(state, pid), "historique": {"draw": _draw(state), "drawn": drawn}}
+    in_force = [n for n in (ongoing(state), fresh(state)) if n is not None]
+    base: View = {"active_event": _active(state, pid),
+                  "historique": {"draw": _draw(state), "drawn": drawn, "in_force": in_force,
+                                 "zone_names": {z: Text(*names).as_dict() for z, names in zones.ZONE_NAMES.items()}}}
     if kind == "player" and pid is not None and pid in state.rooms:
         room = draw.number_giver(state, pid)
         base["historique"].update({
