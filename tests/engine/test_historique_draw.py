@@ -33,7 +33,7 @@ def drawn(events: list[object]) -> HistoricalEventDrawn:
     return next(e for e in events if isinstance(e, HistoricalEventDrawn))
 
 
-def test_e2_the_sum_of_the_two_secret_numbers_picks_the_event_announced_everywhere() -> None:
+def test_e2_e3_the_sum_of_the_two_secret_numbers_picks_the_event_announced_everywhere() -> None:
     game = at_draw()
     view = player_view(game.state, game.pid("guillaume"))
     assert any(a["type"] == "historique_number" and a["available"] for a in view["actions"])

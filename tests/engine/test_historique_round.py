@@ -33,7 +33,7 @@ def request(game: Game, a: str, b: str, kind: str = "complete") -> dict[str, obj
     return {"type": "request_reveal", "target": game.pid(b), "kind": kind}
 
 
-def test_event_3_negotiation_cut_to_one_minute() -> None:
+def test_event_3_e4_negotiation_cut_to_one_minute_in_the_next_round() -> None:
     game = hgame()
     with_event(game, 3)
     assert game.state.deadline_ms == started_at(game, "N") + 60_000  # base 240 s in round 2
@@ -286,3 +286,19 @@ def test_event_4_e8_a_player_reports_the_moderator_confirms() -> None:
     assert mark["reports"] == [{"by": srr, "player": pd}] and mark["outside"] == []
     game.do("moderator", {"type": "mod_mark_outside", "player": pd})
     assert game.state.historique.has("outside", pd)
+
+
+def test_e4_a_round_event_waits_for_the_next_round_and_ends_with_it() -> None:
+    from test_historique_support import to_x_with
+
+    game = hgame()
+    to_x_with(game, 1, ["assassin", "espion"], ["armurier", "troubadour"], number=11)
+    game.until("A", 1)
+    g = game.pid("guillaume")
+    game.do(g, request(game, "guillaume", "protection_divine"))  # still allowed in round 1's arrival
+    game.until("N", 2)
+    assert game.refused(g, request(game, "guillaume", "protection_divine")).code == "reveal_blocked"
+    game.until("X", 2)
+    pick(game, 1)  # no event for round 3
+    game.until("N", 3)
+    game.do(g, request(game, "guillaume", "protection_divine"))  # round 3: over
