@@ -240,6 +240,7 @@ def test_event_20_e24_three_more_envoys_each_free_to_stay() -> None:
     stay = game.pid("armurier")
     prompt = next(p for p in game.state.prompts.values() if p.kind == "revolt_mission" and p.player_id == stay)
     game.do(stay, {"type": "answer_prompt", "prompt_id": prompt.id, "choice": "stay"})
+    pick(game, 1)  # this round's own draw: no event
     game.until("A", 2)
     assert game.room(stay) is N and game.room(game.pid("troubadour")) is A
 
