@@ -283,7 +283,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "deb.history": ("Bateaux pris à la manche {manche}", "Boats taken in manche {manche}"),
     "deb.no_capture": ("aucun bateau", "no boat"),
     "deb.error.no_table": ("La partie {code} n'est pas une table de débarquement.", "Game {code} is not a débarquement table."),
-    "deb.error.bad_age": ("L'âge doit être un nombre entier (ou rester vide).", "The age must be a whole number (or left empty)."),
+    "deb.error.bad_age": ("L'âge doit être un nombre entier de 0 à 130 (ou rester vide).",
+                          "The age must be a whole number from 0 to 130 (or left empty)."),
     "deb.recover_help": ("Entrez votre nom et le code à 6 chiffres reçu en vous asseyant ; "
                          "une autre personne de la table confirmera sur son téléphone.",
                          "Enter your name and the 6-digit code you got when you sat down; "

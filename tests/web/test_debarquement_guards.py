@@ -64,7 +64,8 @@ def test_joining_refusals_say_why_and_seat_nobody(client: TestClient) -> None:
         ({"name": "  "}, 422, "Le nom doit faire de 1 à 24 caractères."),
         ({"name": "x" * 30}, 422, "Le nom doit faire de 1 à 24 caractères."),
         ({"name": "ANA"}, 409, "Le nom « ANA » est déjà pris à cette table."),
-        ({"name": "Bob", "age": "douze"}, 422, "L&#39;âge doit être un nombre entier"),
+        ({"name": "Bob", "age": "douze"}, 422, "L&#39;âge doit être un nombre entier de 0 à 130"),
+        ({"name": "Bob", "age": "131"}, 422, "L&#39;âge doit être un nombre entier de 0 à 130"),
     ]:
         response = phone(client).post(f"/d/{code}/join", data=data)
         assert response.status_code == status, response.text

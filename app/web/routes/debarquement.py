@@ -97,7 +97,7 @@ def _age(raw: str) -> int | None:
     raw = raw.strip()
     if not raw:
         return None
-    if not raw.isdigit() or len(raw) > 3:
+    if not raw.isdigit() or not 0 <= int(raw[:4]) <= 130:
         raise ValueError(raw)
     return int(raw)
 
