@@ -133,3 +133,16 @@ def test_the_dashboard_and_the_screen_show_the_draw_and_the_moderator_controls()
     assert screen_view(game.state)["historique"]["drawn"] == {"number": 14, "a": 7, "b": 7, "source": "sum"}
     controls = {c["type"]: c for c in moderator_view(game.state)["historique"]["controls"]}
     assert controls["mod_historique_cancel"]["available"]
+
+
+def test_e6_the_draw_timer_stops_during_a_pause_and_keeps_its_time_left() -> None:
+    game = at_draw()
+    due = next_deadline(game.state)
+    assert due is not None
+    game.now += 5_000
+    game.do("moderator", {"type": "mod_pause"})
+    assert next_deadline(game.state) is None
+    game.now += 100_000
+    game.do("moderator", {"type": "mod_resume"})
+    assert next_deadline(game.state) == due + 100_000
+    assert game.refused("system", {"type": "tick"}).code == "not_due"
