@@ -108,6 +108,8 @@ def test_e5_no_event_in_round_1_and_after_the_last_round_only_the_exchange_parts
     assert ongoing(game.state) is None and player_view(game.state, game.pid("guillaume"))["active_event"] is None
     to_phase(game, "X", 3)
     pick(game, 3)
+    assert player_view(game.state, game.pid("guillaume"))["active_event"]["until"]["end"] == "void"
+    pick(game, 22)
     assert player_view(game.state, game.pid("guillaume"))["active_event"]["until"]["end"] == "crossing"
     game.until("over")
     assert game.state.result is not None

@@ -33,6 +33,9 @@ def _until(state: GameState, number: int, drawn: int) -> View:
     if when in (When.NEXT, When.ARRIVAL) and drawn < state.config.rounds:
         return {"round": drawn + 1, "end": "round", "text": Text(f"Jusqu'à la fin du tour {drawn + 1}",
                                                                   f"Until the end of round {drawn + 1}").as_dict()}
+    if when in (When.NEXT, When.ARRIVAL):  # E5: drawn after the last round, its round part is void
+        return {"round": drawn, "end": "void", "text": Text("Sans effet : c'était le dernier tour",
+                                                             "No effect: this was the last round").as_dict()}
     return {"round": drawn, "end": "crossing", "text": Text("Pendant cette traversée",
                                                              "During this crossing").as_dict()}
 
