@@ -135,13 +135,21 @@ def test_event_11_e15_colour_reveals_only() -> None:
     game.do(g, request(game, "guillaume", "armurier", "couleur"))
 
 
-def test_event_13_e17_the_token_is_announced_on_every_phone() -> None:
+def test_event_13_e17_the_token_is_announced_and_each_complete_asks_for_a_tick() -> None:
     game = hgame()
     with_event(game, 13)
     for p in game.state.players:
         event = player_view(game.state, p.id)["active_event"]
         assert event["number"] == 13 and event["instruction"]["fr"].startswith("Échangez")
         assert event["until"]["round"] == 2
+    g, pd = game.pid("guillaume"), game.pid("protection_divine")
+    game.do(g, request(game, "guillaume", "protection_divine"))
+    rid = next(iter(game.state.requests))
+    game.do(pd, {"type": "answer_reveal", "request_id": rid, "accept": True})
+    ticks = {p.player_id: p for p in game.state.prompts.values() if p.kind == "coin_token"}
+    assert set(ticks) == {g, pd} and ticks[g].data["target"] == pd
+    game.do(g, {"type": "answer_prompt", "prompt_id": ticks[g].id, "choice": "done"})
+    assert [p.player_id for p in game.state.prompts.values() if p.kind == "coin_token"] == [pd]
 
 
 def aged(years: dict[str, int]) -> Game:

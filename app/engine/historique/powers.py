@@ -22,7 +22,7 @@ from app.engine.historique import round_events
 from app.engine.historique.colours import public_colour
 from app.engine.historique.effects import arrivals, fresh, in_force, zone
 from app.engine.historique.events import EnvoyDelegated, HistoriquePowerSpent, HistoriqueRoleSet, ZoneSet
-from app.engine.powers.registry import POWER_SOURCES, active_power, reveal_blocked
+from app.engine.powers.registry import POWER_SOURCES, active_power, on_reveal, reveal_blocked
 from app.engine.powers.reveal_triggers import immune
 from app.engine.prompts import open_prompt, prompt_kind
 from app.engine.reveals import complete
@@ -311,3 +311,27 @@ def _register(ep: EventPower) -> None:
 for _ep in _ALL:
     _register(_ep)
 POWER_SOURCES.append(_granted)
+
+# 13, E17: the token itself is social; each complète asks both players to tick that it was exchanged.
+COIN_TOKEN = Power("coin_token", Text("Frappe des monnaies", "Minting coins"),
+                   Text("À chaque révélation complète, échangez un petit objet puis cochez-le.",
+                        "At each full reveal, exchange a small object, then tick it."),
+                   Trigger.AFTER_COMPLETE, Frequency.PASSIVE, (Window.PASSIVE,), Cost.NONE, automatic=True,
+                   copyable=False)
+
+
+def _coin_token_holders(state: GameState, pid: str) -> Iterable[Power]:
+    return [COIN_TOKEN] if state.config.historique and in_force(state, 13) else []
+
+
+@on_reveal("coin_token", order=90)
+def _ask_token(tx: Tx, holder: str, partner: str, kind: str) -> None:
+    open_prompt(tx, holder, "coin_token", ["done"], {"target": partner}, until="round")
+
+
+@prompt_kind("coin_token")
+def _token_ticked(tx: Tx, prompt: Prompt, choice: str) -> None:
+    """The tick is only a record (the prompt's closing event)."""
+
+
+POWER_SOURCES.append(_coin_token_holders)
