@@ -69,11 +69,23 @@
   function hint(on) { var h = document.getElementById("awake-hint"); if (h) h.hidden = !on; }
   document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible" && !lock) keepAwake(); });
 
+  // A push replaces a region, and with it an open <details>: remember which boxes
+  // the player opened and open them again after each message.
+  var openBoxes = {};
+  document.addEventListener("toggle", function (e) { if (e.target.id) openBoxes[e.target.id] = e.target.open; }, true);
+  function reopen() {
+    Object.keys(openBoxes).forEach(function (id) {
+      var box = document.getElementById(id);
+      if (box && openBoxes[id] && !box.open) box.open = true;
+    });
+  }
+
   function conn(state) { var c = document.getElementById("conn"); if (c) c.dataset.state = state; }
   document.addEventListener("htmx:wsOpen", function () { conn("open"); });
   document.addEventListener("htmx:wsClose", function () { conn("closed"); });
   document.addEventListener("htmx:wsAfterMessage", function (e) {
     readClock();
+    reopen();
     // Something happened to me: a pushed region asks for a buzz.
     if (typeof e.detail.message === "string" && e.detail.message.indexOf("data-buzz") >= 0) buzz(120);
   });

@@ -46,9 +46,9 @@ def test_eight_phones_join_and_each_gets_its_own_card_on_connect(client: TestCli
             assert 'data-deadline="' in first and "Négociation" in first
             # Power buttons name the card: every phone has the same closed box, and they are only in it.
             actions = first.split('<section id="p-actions"')[1].split("</section>")[0]
-            assert actions.count('<details class="powers">') == 1
+            assert actions.count('<details class="powers" id="powers-box">') == 1
             for power in mine.powers:
-                assert str(escape(power.name.fr)) not in actions.split('<details class="powers">')[0]
+                assert str(escape(power.name.fr)) not in actions.split('<details class="powers" id="powers-box">')[0]
             # Names of my room-mates, mine in the header of the page, never the moderator's blocks.
             assert "m-players" not in first and "m-controls" not in first
 
