@@ -12,7 +12,7 @@ from app.web.presenter import HtmlPresenter, Region
 
 _D = "debarquement/partials/"
 
-STATUS = Region("d-status", _D + "status.html", ("game", "prompt", "awaiting_boat", "players"))
+STATUS = Region("d-status", _D + "status.html", ("game", "prompt", "awaiting_boat", "players", "result"))
 BOATS = Region("d-boats", _D + "boats.html", ("boats", "last_reveal", "awaiting_boat", "players", "game"))
 PLAYERS = Region("d-players", _D + "players.html", ("players", "game"))
 SCORES = Region("d-scores", _D + "scores.html", ("scores", "history", "players", "result", "game"))

@@ -210,6 +210,8 @@ def test_four_phones_play_a_whole_game_and_see_what_they_should(fast_client: Tes
                 for cap in caps:
                     assert all(f">{c} " in scores for c in cap.cards)
             assert "Partie terminée" in viewer.region("d-status")
+            top = viewer.region("d-status").split("Gagne :")[1]  # the winners, at the top of every page
+            assert all(f"<strong>{names[w]}</strong>" in top for w in s.result.winners)
         for p in phones:
             assert not [c for c in p.buttons("d-hand") if c["type"] in ("play_card", "choose_boat")]
             assert p.buttons("d-actions") == []
