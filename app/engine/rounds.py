@@ -93,6 +93,8 @@ def settle(tx: Tx) -> None:
         if not tx.state.over and tx.state.paused_at_ms is None:
             react(tx)
     state = tx.state
+    if state.paused_at_ms is not None:
+        return
     if state.phase == "setup" and not any(p.kind == "infidel_colour" for p in state.prompts.values()):
         start_round(tx, 1)
     elif state.phase == "E" and not any(e.open for e in state.elections.values()):
@@ -109,8 +111,6 @@ def next_deadline(state: GameState) -> int | None:
     phase_counts = state.phase != "E" or any(e.open and e.deadline_ms is None for e in state.elections.values())
     candidates = own + ([state.deadline_ms] if phase_counts and state.deadline_ms is not None else [])
     candidates += [d for d in (due(state) for due, _ in TIMERS) if d is not None]
-    if state.paused_at_ms is not None:
-        return
     return min(candidates, default=None)
 
 

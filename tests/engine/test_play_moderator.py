@@ -183,3 +183,19 @@ def test_the_moderator_view_lists_the_log_for_undo() -> None:
     assert [h["version"] for h in history] == list(range(1, game.state.version + 1))
     assert history[0]["type"] == "game_created"
     assert "history" not in player_view(game.state, game.pid("guillaume"))
+
+
+def test_undo_into_the_middle_of_a_decision_waits_for_the_resume() -> None:
+    game = game10()
+    game.tick()  # N -> E
+    for room in ("normandie", "angleterre"):
+        voters = [p for p, r in game.state.rooms.items() if r.value == room]
+        for v in voters:
+            game.do(v, {"type": "vote", "candidate": voters[0] if v != voters[0] else voters[1]})
+    assert game.state.phase == "D"
+    d_start = max(i for i, e in enumerate(game.log) if e.type == "phase_started")
+    game.do("moderator", {"type": "mod_undo", "to_version": d_start})  # both généraux chosen, D not started
+    assert game.state.phase == "E" and game.state.paused_at_ms is not None
+    assert not any(e.open for e in game.state.elections.values())
+    game.do("moderator", {"type": "mod_resume"})
+    assert game.state.phase == "D"
