@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import statistics
 import time
 
 from starlette.testclient import TestClient
@@ -67,4 +68,6 @@ def test_a_stuck_phone_is_dropped_and_the_others_keep_pace(sqlite_url: str) -> N
     # The moderator got the first view and one push per note; nothing waited for the stuck phone.
     assert len(received["moderator"]) == 13  # type: ignore[index]
     assert len(received["fast"]) == 13  # type: ignore[index]
-    assert max(outcome["latencies"]) < 0.25  # type: ignore[type-var]
+    # Waiting on the stuck phone would take its 0.5 s send deadline per action (or forever): the
+    # typical action takes far less, whatever else the machine is doing.
+    assert statistics.median(outcome["latencies"]) < 0.25  # type: ignore[arg-type]
