@@ -26,12 +26,17 @@ async def refuse(ws: WebSocket) -> None:
 async def _read(ws: WebSocket, conn: Connection) -> None:
     """Clients have nothing to say but pings; anything else gets a message and changes nothing."""
     while True:
-        raw = await ws.receive_text()
+        message = await ws.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        raw = message.get("text")
+        if raw is None:  # a binary frame: nothing we speak
+            raw = "\x00" * (MAX_MESSAGE + 1)
         ok = len(raw) <= MAX_MESSAGE
         if ok:
             try:
-                message = orjson.loads(raw)
-                ok = isinstance(message, dict) and message.get("type") == "ping"
+                data = orjson.loads(raw)
+                ok = isinstance(data, dict) and data.get("type") == "ping"
             except orjson.JSONDecodeError:
                 ok = False
         if not ok:

@@ -131,6 +131,8 @@ def test_the_websocket_takes_no_input_and_says_so(client: TestClient) -> None:
         assert "Ce canal ne reçoit rien" in receive(ws)
         ws.send_text("not json at all")
         assert 'id="flash"' in receive(ws)
+        ws.send_bytes(b"\x00\x01binary")
+        assert "Ce canal ne reçoit rien" in receive(ws)
         ws.send_text(json.dumps({"type": "ping"}))
         assert nothing_pending(ws)
     assert hub.seq == seq
