@@ -26,6 +26,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright
 
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 CHROMIUM = Path("/usr/bin/chromium")
+LAN_HOST = "jeu.lan"
 # Headless as root on a machine with no internet: no sandbox, no GPU, and none
 # of the background traffic (updates, sync, QUIC probes) that would only time out.
 CHROMIUM_ARGS = [
@@ -36,6 +37,9 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-sync",
     "--disable-quic",
+    # A venue's LAN address as the browser sees it: a name that is not localhost
+    # (so not a secure context) but reaches the test server on 127.0.0.1.
+    f"--host-resolver-rules=MAP {LAN_HOST} 127.0.0.1",
 ]
 SERVER_START_SECONDS = 60.0  # a deadline for start-up, not a measured expectation
 DESKTOP_VIEWPORT = {"width": 1366, "height": 850}  # a game master's laptop
@@ -64,6 +68,11 @@ class LiveServer:
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def lan_url(self) -> str:
+        """The same server under a plain-HTTP LAN name: what phones at a venue open."""
+        return f"http://{LAN_HOST}:{self.port}"
 
     @property
     def database_url(self) -> str:

@@ -83,10 +83,18 @@ def moderator_cards(dashboard: Page) -> dict[str, int]:
 
 
 def join(
-    contexts: Contexts, code: str, name: str, shoot: Shoot | None = None, via: Relay | None = None
+    contexts: Contexts,
+    code: str,
+    name: str,
+    shoot: Shoot | None = None,
+    via: Relay | None = None,
+    base_url: str | None = None,
 ) -> Player:
-    """A phone types the code, takes a seat under `name`, notes its PIN and opens the game page."""
-    context = contexts.phone(name, base_url=via.url if via else None)
+    """A phone types the code, takes a seat under `name`, notes its PIN and opens the game page.
+
+    `via` sends it through a relay that can cut it off; `base_url` opens the server under another address.
+    """
+    context = contexts.phone(name, base_url=via.url if via else base_url)
     page = context.new_page()
     page.goto("/")
     page.locator("#join-code").fill(code)
