@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 COMPOSE = ROOT / "docker-compose.yml"
 DOCKERFILE = ROOT / "Dockerfile"
 DOCKERIGNORE = ROOT / ".dockerignore"
+SELF_HOSTING_DOC = ROOT / "docs" / "self-hosting.md"
 BIN = Path(sys.executable).parent  # the venv's console scripts sit next to its python
 
 _INTERPOLATION = re.compile(r"\$\{(\w+)(?::?-([^}]*))?\}")
@@ -203,3 +204,23 @@ def test_image_leaves_out_local_data_secrets_and_the_venv() -> None:
     ignored = {line.strip() for line in DOCKERIGNORE.read_text(encoding="utf-8").splitlines()}
     for entry in (".git", ".venv", ".env", "data/", "*.db"):
         assert entry in ignored, f".dockerignore should list {entry}"
+
+
+# docs/self-hosting.md
+
+
+def test_every_setting_is_documented_with_its_default() -> None:
+    doc = SELF_HOSTING_DOC.read_text(encoding="utf-8")
+    rows = {line.split("|")[1].strip(): line for line in doc.splitlines() if line.startswith("| `")}
+    for name, field in Settings.model_fields.items():
+        variable = f"`{name.upper()}`"
+        assert variable in rows, f"{variable} is missing from the environment table in docs/self-hosting.md"
+        default = field.default
+        if default is None:
+            continue  # "unset": nothing to compare
+        shown = {str(default).lower()}
+        if isinstance(default, float) and default.is_integer():
+            shown.add(str(int(default)))
+        assert any(f"`{value}`" in rows[variable].lower() for value in shown), (
+            f"{variable}: the default is {default}"
+        )
