@@ -64,3 +64,24 @@ def test_join_by_code_is_forgiving_about_case_and_clear_when_unknown(client: Tes
     unknown = client.get("/g/ZZZZ" if code != "ZZZZ" else "/g/YYYY")
     assert unknown.status_code == 404 and "Aucune partie" in unknown.text
     assert client.get("/join?code=I0O1").status_code == 404
+
+
+def test_placeholder_passwords_refuse_to_start() -> None:
+    import pytest
+    from pydantic import ValidationError
+
+    from app.settings import Settings
+
+    with pytest.raises(ValidationError, match="placeholder"):
+        Settings(database_url="postgresql+psycopg://app:changethis@db:5432/deuxrois")
+    with pytest.raises(ValidationError, match="placeholder"):
+        Settings(redis_url="redis://:changeme@cache:6379/0")
+    assert Settings(redis_url="redis://cache:6379/0").pubsub == "redis://cache:6379/0"
+    assert Settings().pubsub == "memory://"
+
+
+def test_base_url_is_used_for_the_links_people_copy(tmp_path: Path) -> None:
+    settings = make_settings(f"sqlite:///{tmp_path / 'x.db'}", base_url="https://jeu.example.org/")
+    with TestClient(create_app(settings)) as client:
+        page = client.post("/games", data={"rounds": "5", "election_s": "45", "designation_s": "60"}).text
+    assert "https://jeu.example.org/m/" in page and "https://jeu.example.org/g/" in page
