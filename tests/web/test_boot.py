@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from sqlalchemy import create_engine, inspect
 from starlette.testclient import TestClient
 from web_helpers import create_game, make_settings
@@ -66,8 +67,7 @@ def test_join_by_code_is_forgiving_about_case_and_clear_when_unknown(client: Tes
     assert client.get("/join?code=I0O1").status_code == 404
 
 
-def test_placeholder_passwords_refuse_to_start() -> None:
-    import pytest
+def test_placeholder_passwords_refuse_to_start(monkeypatch: pytest.MonkeyPatch) -> None:
     from pydantic import ValidationError
 
     from app.settings import Settings
@@ -77,7 +77,9 @@ def test_placeholder_passwords_refuse_to_start() -> None:
     with pytest.raises(ValidationError, match="placeholder"):
         Settings(redis_url="redis://:changeme@cache:6379/0")
     assert Settings(redis_url="redis://cache:6379/0").pubsub == "redis://cache:6379/0"
-    assert Settings().pubsub == "memory://"
+    for name in ("REDIS_URL", "PUBSUB_URL"):
+        monkeypatch.delenv(name, raising=False)
+    assert Settings(_env_file=None).pubsub == "memory://"  # type: ignore[call-arg]
 
 
 def test_base_url_is_used_for_the_links_people_copy(tmp_path: Path) -> None:
