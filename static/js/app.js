@@ -21,6 +21,16 @@
     if (e.detail.successful || (e.detail.xhr && e.detail.xhr.status >= 400)) delete e.detail.elt.dataset.key;
   });
 
+  // Plain forms (join, recover a seat): a second tap would post twice and the
+  // second answer ("name taken") would hide the first (the seat). One post only.
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (form.hasAttribute("hx-post")) return;
+    setTimeout(function () {
+      form.querySelectorAll("button[type=submit], button:not([type])").forEach(function (b) { b.disabled = true; });
+    }, 0);
+  });
+
   function readClock() {
     var c = document.getElementById("srv-clock");
     var now = c && parseInt(c.dataset.now || "", 10);
