@@ -64,6 +64,7 @@ class LiveServer:
     workdir: Path
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = field(default=None, repr=False)
+    _started: bool = field(default=False, repr=False)
 
     @property
     def url(self) -> str:
@@ -86,6 +87,21 @@ class LiveServer:
         return self.log.read_text(encoding="utf-8", errors="replace") if self.log.exists() else ""
 
     def start(self) -> None:
+        """Start and wait for /healthz. On the first start only, move to another free port if another
+        process took this one in the meantime (later starts keep it: open pages reconnect to it)."""
+        for attempt in range(3):
+            self._spawn()
+            error = self._wait_healthy()
+            if error is None:
+                self._started = True
+                return
+            port_taken = "address already in use" in self.output().lower()
+            if self._started or not port_taken or attempt == 2:
+                pytest.fail(error + ":\n" + self.output(), pytrace=False)
+            self.stop()
+            self.port = free_port()
+
+    def _spawn(self) -> None:
         # The tests own their server: nothing from the developer's shell points it
         # elsewhere, and it starts in an empty folder, so no .env is read either.
         env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "PUBSUB_URL", "BASE_URL"}}
@@ -99,7 +115,6 @@ class LiveServer:
                 stdout=out,
                 stderr=subprocess.STDOUT,
             )
-        self._wait_healthy()
 
     def stop(self) -> None:
         if self.process is None:
@@ -117,30 +132,26 @@ class LiveServer:
         self.stop()
         self.start()
 
-    def _wait_healthy(self) -> None:
+    def _wait_healthy(self) -> str | None:
+        """None once /healthz answers 200 from our process, else what went wrong."""
         assert self.process is not None
         deadline = time.monotonic() + SERVER_START_SECONDS
         last_error = ""
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                pytest.fail(
-                    f"`deuxrois serve` exited with status {self.process.returncode} before /healthz answered:\n"
-                    + self.output(),
-                    pytrace=False,
+                return (
+                    f"`deuxrois serve` exited with status {self.process.returncode} before /healthz answered"
                 )
             try:
                 with urllib.request.urlopen(self.url + "/healthz", timeout=2) as response:
-                    if response.status == 200:
-                        return
+                    # Still ours? Another process on this port could have answered.
+                    if response.status == 200 and self.process.poll() is None:
+                        return None
                     last_error = f"HTTP {response.status}"
             except (urllib.error.URLError, OSError) as exc:
                 last_error = str(exc)
             time.sleep(0.1)
-        pytest.fail(
-            f"`deuxrois serve` did not answer /healthz within {SERVER_START_SECONDS:.0f} s ({last_error}):\n"
-            + self.output(),
-            pytrace=False,
-        )
+        return f"`deuxrois serve` did not answer /healthz within {SERVER_START_SECONDS:.0f} s ({last_error})"
 
 
 @dataclass
