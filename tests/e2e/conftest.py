@@ -1,7 +1,7 @@
 """Real-browser fixtures: a live `deuxrois serve`, Debian's Chromium through Playwright, phone and desktop contexts.
 
 Each xdist worker starts its own server (on a free port, with its own SQLite
-file) and its own Chromium. Tests that use a browser carry
+file; `own_server` gives a test one of its own), and each test its own Chromium. Tests that use a browser carry
 `@pytest.mark.browser`. A missing /usr/bin/chromium FAILS the tests with a
 clear message: `make test` installs it (scripts/ensure-test-services).
 
