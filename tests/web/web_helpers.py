@@ -16,8 +16,14 @@ from app.settings import Settings
 
 
 def make_settings(database_url: str, **overrides: object) -> Settings:
-    # Each app gets its own in-memory bus unless a test says otherwise.
-    values: dict[str, object] = {"pubsub_url": f"memory://{secrets.token_hex(4)}", **overrides}
+    # Each app gets its own in-memory bus unless a test says otherwise. Rate limits are generous:
+    # a scripted game taps faster than people do, and only the rate-limit tests set tight buckets.
+    values: dict[str, object] = {
+        "pubsub_url": f"memory://{secrets.token_hex(4)}",
+        "rate_capacity": 10_000.0,
+        "rate_per_second": 10_000.0,
+        **overrides,
+    }
     return Settings(database_url=database_url, **values)  # type: ignore[arg-type]
 
 
