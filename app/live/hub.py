@@ -29,6 +29,7 @@ from app.store.repository import GameRecord, Repository, SeqConflict, StoredEven
 
 log = logging.getLogger(__name__)
 RETRIES = 5
+ASLEEP_S = 120.0  # a phone gone this long is shown as gone rather than asleep (sleeping screens reconnect sooner)
 
 
 def now_ms() -> int:
@@ -87,6 +88,7 @@ class Hub:
         self.state: Any = self.variant.replay(events)  # the variant's state (GameState for the main game)
         self.seq = events[-1].seq if events else 0
         self.connections: set[Connection] = set()
+        self._last_seen: dict[str, float] = {}  # player id -> when its last socket closed (monotonic)
         self.rebinds: list[str] = []  # seats a new phone claims with the PIN, for the moderator
         self._timer: asyncio.TimerHandle | None = None
         self._armed_for: int | None = None
@@ -198,7 +200,22 @@ class Hub:
     # -- viewers -------------------------------------------------------------
 
     def view_for(self, viewer: Viewer) -> dict[str, Any]:
-        return self.variant.view_for(self.state, viewer, self.rebinds)
+        view = self.variant.view_for(self.state, viewer, self.rebinds)
+        if viewer.kind == "moderator":
+            view = {**view, "presence": self.presence()}
+        return view
+
+    def presence(self) -> dict[str, str]:
+        """Each seat's phone for the dashboard: connected, asleep (lost lately) or gone."""
+        now = time.monotonic()
+        live = {c.viewer.player_id for c in self.connections if not c.dropped and c.viewer.kind == "player"}
+        out: dict[str, str] = {}
+        for pid, seen in self._last_seen.items():
+            out[pid] = "asleep" if now - seen < ASLEEP_S else "gone"
+        for pid in live:
+            if pid is not None:
+                out[pid] = "connected"
+        return out
 
     def view_for_player(self, player_id: str) -> dict[str, Any]:
         return self.view_for(Viewer(self.code, "player", player_id))
@@ -208,9 +225,17 @@ class Hub:
         self.connections.add(conn)
         self.touched = time.monotonic()
         self._push(conn, {}, {})  # last_view is None: the presenter sends every region
+        if conn.viewer.kind == "player":
+            self.fan_out()  # the dashboard shows the phone as connected
 
     def detach(self, conn: Connection) -> None:
         self.connections.discard(conn)
+        if conn.viewer.kind == "player" and conn.viewer.player_id is not None:
+            self._last_seen[conn.viewer.player_id] = time.monotonic()
+            self.fan_out()
+            # A phone that does not come back turns from "asleep" to "gone" on the dashboard.
+            with contextlib.suppress(RuntimeError):
+                asyncio.get_running_loop().call_later(ASLEEP_S + 1, self.fan_out)
 
     def fan_out(self) -> None:
         """Push the changed parts of each viewer's own view; a view is built once per viewer."""

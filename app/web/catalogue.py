@@ -184,6 +184,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "mod.note": ("Note", "Note"),
     "mod.note_button": ("Noter", "Add note"),
     "mod.players": ("Joueurs", "Players"),
+    "mod.phone": ("Téléphone", "Phone"),
+    "presence.connected": ("connecté", "connected"),
+    "presence.asleep": ("en veille", "asleep"),
+    "presence.gone": ("parti", "gone"),
     "mod.requests": ("Demandes en cours", "Pending requests"),
     "mod.prompts": ("Questions en attente", "Pending questions"),
     # errors

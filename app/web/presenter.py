@@ -43,7 +43,7 @@ PAGES: dict[ViewerKind, tuple[Region, ...]] = {
         Region("m-rebinds", "partials/rebinds.html", ("rebinds",)),
         Region("m-event", "partials/event.html", ("active_event", "historique")),
         Region("m-players", "partials/players.html",
-               ("players", "rooms", "elections", "designations", "bindings", "requests", "prompts")),
+               ("players", "rooms", "elections", "designations", "bindings", "requests", "prompts", "presence")),
         Region("m-info", "partials/info.html", ("notes", "result")),
     ),
     "screen": (
