@@ -15,6 +15,7 @@ from typing import Any
 from app.engine import designation as designation_rules
 from app.engine import election as election_rules
 from app.engine.actions import legal_actions
+from app.engine.alerts import player_alerts
 from app.engine.cards import CARDS, COLOUR_NAMES, Colour
 from app.engine.deal import ROOM_NAMES, Room
 from app.engine.powers import envoy_plan
@@ -126,6 +127,7 @@ def player_view(state: GameState, pid: str) -> View:
         "knowledge": [_snapshot(state, s) for s in state.knowledge.get(pid, ())],
         "feed": [_feed_item(state, item.kind, item.data, item.seq, item.round, item.phase)
                  for item in state.feeds.get(pid, ())],
+        "alerts": player_alerts(state, pid),
     })
     for extra in VIEW_EXTRAS:
         view.update(extra(state, "player", pid))

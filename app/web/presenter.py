@@ -30,6 +30,7 @@ class Region:
 PAGES: dict[ViewerKind, tuple[Region, ...]] = {
     "player": (
         Region("p-status", "partials/status.html", ("game",)),
+        Region("p-alert", "partials/alert.html", ("alerts",)),
         Region("p-card", "partials/card.html", ("me", "is_general")),
         Region("p-event", "partials/event.html", ("active_event",)),
         Region("p-actions", "partials/actions.html",

@@ -93,12 +93,30 @@
   function conn(state) { var c = document.getElementById("conn"); if (c) c.dataset.state = state; }
   document.addEventListener("htmx:wsOpen", function () { conn("open"); });
   document.addEventListener("htmx:wsClose", function () { conn("closed"); });
+  // Full-screen notice of what just happened to me: shown once per seq, then OK hides it.
+  function seenKey() { return "alert-seen:" + location.pathname; }
+  function showAlert() {
+    var box = document.querySelector(".alert-overlay[data-seq]");
+    if (!box) return;
+    var seq = parseInt(box.dataset.seq, 10);
+    var seen = parseInt(sessionStorage.getItem(seenKey()) || "0", 10);
+    if (seq > seen) { box.hidden = false; buzz([300, 100, 300]); }
+  }
+  document.addEventListener("click", function (e) {
+    var ok = e.target.closest && e.target.closest(".alert-ok");
+    if (!ok) return;
+    var box = ok.closest(".alert-overlay");
+    box.hidden = true;
+    sessionStorage.setItem(seenKey(), box.dataset.seq);
+  });
+
   document.addEventListener("htmx:wsAfterMessage", function (e) {
     readClock();
     reopen();
+    showAlert();
     // Something happened to me: a pushed region asks for a buzz.
     if (typeof e.detail.message === "string" && e.detail.message.indexOf("data-buzz") >= 0) buzz(120);
   });
 
-  document.addEventListener("DOMContentLoaded", function () { readClock(); keepAwake(); tick(); setInterval(tick, 250); });
+  document.addEventListener("DOMContentLoaded", function () { readClock(); keepAwake(); tick(); setInterval(tick, 250); showAlert(); });
 })();
