@@ -24,7 +24,7 @@ from app.web.headers import SecurityHeaders
 from app.web.i18n import LanguageMiddleware, t
 from app.web.presenter import HtmlPresenter
 from app.web.ratelimit import Limiter
-from app.web.routes import debarquement, health, home, moderator, phone, screen, undo
+from app.web.routes import debarquement, debrief, health, home, moderator, phone, screen, undo
 from app.web.templating import STATIC
 
 log = logging.getLogger(__name__)
@@ -75,7 +75,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(LanguageMiddleware)
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    for module in (health, home, phone, moderator, undo, screen, debarquement):
+    for module in (health, home, phone, moderator, undo, screen, debarquement, debrief):
         app.include_router(module.router)
 
     @app.exception_handler(PageError)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from fastapi import APIRouter, WebSocket
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import JSONResponse, RedirectResponse, Response
 
 from app.engine.game import Actor
 from app.live.connection import Viewer
+from app.store.export import to_scenario
 from app.web import actions, sockets
 from app.web.auth import is_moderator, is_moderator_secret, mod_cookie, same_origin, set_secret_cookie
 from app.web.deps import HubDep, LimiterDep, PageError, SettingsDep, get_hub, page
@@ -41,6 +44,18 @@ async def act(request: Request, hub: HubDep, limiter: LimiterDep) -> Response:
     if not is_moderator(request, hub):
         return actions.refusal(request, 403, "not_moderator", t("error.not_moderator"))
     return await actions.act(request, hub, Actor.moderator(), limiter)
+
+
+@router.get("/export.json")
+async def export_log(request: Request, hub: HubDep) -> Response:
+    """The game's log as a scenario (`deuxrois export`) that `deuxrois simulate` replays: moderator only."""
+    if not is_moderator(request, hub):
+        raise PageError(403, t("error.not_moderator"))
+    await hub.catch_up()  # another process may have appended since this hub last looked
+    events = await asyncio.to_thread(hub.repo.load_events, hub.game.id)
+    disposition = f'attachment; filename="deuxrois-{hub.code}.json"'
+    return JSONResponse(to_scenario(hub.game, events),
+                        headers={"Content-Disposition": disposition, "Cache-Control": "no-store"})
 
 
 @router.post("/rebind/{player_id}")
