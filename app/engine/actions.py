@@ -106,7 +106,8 @@ def legal_actions(state: GameState, pid: str) -> list[Action]:
         return [_action("leave", None)]
     if state.over or pid not in state.cards:
         return []
-    prompts = [_action("answer_prompt", None, prompt_id=p.id, kind=p.kind, options=list(p.options))
+    prompts = [_action("answer_prompt", None, prompt_id=p.id, kind=p.kind, options=list(p.options),
+                       **({"about": str(p.data["target"])} if "target" in p.data else {}))
                for p in state.prompts.values() if p.player_id == pid]
     if state.paused_at_ms is not None:
         paused = Text("La partie est en pause.", "The game is paused.")

@@ -16,7 +16,9 @@ from typing import Any
 
 import orjson
 
+from app.engine.cards import CARDS
 from app.engine.commands import Command
+from app.web.catalogue import CATALOGUE
 from app.web.i18n import pick, t, t_or
 
 # Lists in an action that are the user's choice, and the command field each fills.
@@ -64,12 +66,41 @@ def _value_label(value: Any) -> str:
     return t_or(f"value.{value}", str(value))
 
 
+@cache
+def power_names() -> dict[str, dict[str, str]]:
+    """Power key -> its bilingual name, for options that name a power (the Moine's copy)."""
+    return {p.key: p.name.as_dict() for c in CARDS.values() for p in c.powers}
+
+
+def option_label(action: Mapping[str, Any], value: str, names: Mapping[str, str]) -> str:
+    """A choice's label: a player's name, `value.<kind>.<v>`, `value.<v>`, a card, a power, else the raw value."""
+    if value in names:
+        return names[value]
+    kind = action.get("kind")
+    if isinstance(kind, str) and f"value.{kind}.{value}" in CATALOGUE:
+        return t(f"value.{kind}.{value}")
+    if f"value.{value}" in CATALOGUE:
+        return t(f"value.{value}")
+    if value.isdigit() and int(value) in CARDS:  # a guessed card (the Devin)
+        card = CARDS[int(value)]
+        return pick({"fr": card.label("fr"), "en": card.label("en")})
+    if value in power_names():
+        return pick(power_names()[value])
+    return value
+
+
 def action_label(action: Mapping[str, Any]) -> str:
     if action.get("name"):
         return pick(action["name"])
     kind = action.get("kind")
     kind_key = f"action.{action['type']}.{kind}" if isinstance(kind, str) else ""
     return t_or(kind_key, "") or t_or(f"action.{action['type']}", str(action["type"]).replace("_", " "))
+
+
+def _about(label: str, action: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    """A question about someone (a prompt's `about`) names them: "Bénir ce joueur ? (Aude)"."""
+    about = action.get("about")
+    return f"{label} ({names[about]})" if isinstance(about, str) and about in names else label
 
 
 def build(action: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
@@ -88,7 +119,7 @@ def build(action: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]
             fixed[key] = value
     out: dict[str, Any] = {
         "kind": kind,
-        "label": action_label(action),
+        "label": _about(action_label(action), action, names),
         "available": bool(action.get("available")),
         "reason": pick(action.get("reason")) if action.get("reason") else "",
         "buttons": [],
@@ -127,7 +158,7 @@ def build(action: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]
             field = next(iter(_typed(kind, str)), field)
         if isinstance(values, list) and field in fields:
             out["buttons"] = [
-                {"label": names.get(v, _value_label(v)) if isinstance(v, str) else _value_label(v),
+                {"label": option_label(action, v, names) if isinstance(v, str) else _value_label(v),
                  "command": _dump({**fixed, field: v})}
                 for v in values
             ]

@@ -38,7 +38,7 @@ CASES: list[tuple[dict[str, Any], list[dict[str, Any]], str]] = [
       {"type": "answer_reveal", "request_id": "r1", "accept": False}], "Demande d'échange de couleur"),
     ({"type": "answer_prompt", "prompt_id": "k1", "kind": "infidel_colour", "options": ["red", "blue"]},
      [{"type": "answer_prompt", "prompt_id": "k1", "choice": "red"},
-      {"type": "answer_prompt", "prompt_id": "k1", "choice": "blue"}], "Répondre"),
+      {"type": "answer_prompt", "prompt_id": "k1", "choice": "blue"}], "Quelle couleur montrerez-vous ?"),
     # A power the templates never heard of: its name comes from the view, its targets become buttons.
     ({"type": "use_power", "power": "brand_new", "name": {"fr": "Nouveau", "en": "New"}, "targets": ["p3"]},
      [{"type": "use_power", "power": "brand_new", "target": "p3"}], "Nouveau"),
