@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-from app.engine.cards import CARDS
+from app.engine.cards import CARDS, COLOUR_NAMES
 from app.engine.debrief import EDGE_KINDS, Debrief, Edge, Node
 from app.web.i18n import LANG, t
 
@@ -29,6 +29,8 @@ EDGE_STYLE = {
 ROOMS = ("normandie", "angleterre")
 ROW = 40
 TOP = 70
+COLUMNS = (0.3, 0.7)  # x of the Normandie and Angleterre columns, as a share of the width
+RADIUS = 9
 
 
 def _kind_label(kind: str) -> str:
@@ -56,8 +58,8 @@ def _open(width: int, height: int, title: str, desc: str) -> list[str]:
 
 def _defs() -> str:
     arrows = "".join(
-        f'<marker id="arrow-{kind}" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" '
-        f'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{EDGE_STYLE[kind][0]}"/></marker>'
+        f'<marker id="arrow-{kind}" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="9" markerHeight="9" '
+        f'markerUnits="userSpaceOnUse" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{EDGE_STYLE[kind][0]}"/></marker>'
         for kind in EDGE_KINDS)
     gradient = ('<linearGradient id="bicolour"><stop offset="50%" stop-color="#2c6fbb"/>'
                 '<stop offset="50%" stop-color="#c0392b"/></linearGradient>')
@@ -68,7 +70,7 @@ def _positions(nodes: tuple[Node, ...], width: int) -> dict[str, tuple[float, fl
     """Player -> (x, y, text anchor): Normandie on the left, Angleterre on the right, in seat order."""
     pos: dict[str, tuple[float, float, str]] = {}
     for col, room in enumerate(ROOMS):
-        x = width * (0.36 if col == 0 else 0.64)
+        x = width * COLUMNS[col]
         members = [n for n in nodes if n.room == room]
         for i, n in enumerate(members):
             pos[n.id] = (x, TOP + 20 + i * ROW, "end" if col == 0 else "start")
@@ -89,6 +91,7 @@ def _edge(e: Edge, pos: dict[str, tuple[float, float, str]], bend: int) -> str:
     else:
         cx, cy = mx, my + bend * 8
     lx, ly = (mx + cx) / 2, (my + cy) / 2
+    (x1, y1), (x2, y2) = _trim(x1, y1, cx, cy), _trim(x2, y2, cx, cy)  # arrows stop at the circles' edge
     dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
     start = f' marker-start="url(#arrow-{e.kind})"' if e.mutual else ""
     label = f"{_kind_abbr(e.kind)}{e.round}"
@@ -98,6 +101,13 @@ def _edge(e: Edge, pos: dict[str, tuple[float, float, str]], bend: int) -> str:
             f'stroke-width="{width}"{dash_attr}{start} marker-end="url(#arrow-{e.kind})" opacity="0.85"/>'
             + _text(lx, ly - 3, label, 10, "middle", ' fill="#111111" paint-order="stroke" stroke="#ffffff" '
                     'stroke-width="3"') + "</g>")
+
+
+def _trim(x: float, y: float, cx: float, cy: float) -> tuple[float, float]:
+    """The point `RADIUS` + 2 from (x, y) towards the control point (cx, cy)."""
+    dx, dy = cx - x, cy - y
+    length = (dx * dx + dy * dy) ** 0.5 or 1.0
+    return x + dx / length * (RADIUS + 2), y + dy / length * (RADIUS + 2)
 
 
 def _legend(y: float, width: int) -> list[str]:
@@ -124,7 +134,7 @@ def graph_svg(debrief: Debrief) -> str:
     out.append(_defs())
     out.append(_text(width / 2, 24, t("debrief.graph_title"), 16, "middle", ' font-weight="bold"'))
     for col, room in enumerate(ROOMS):
-        out.append(_text(width * (0.36 if col == 0 else 0.64), TOP - 16, t(f"room.{room}"), 14, "middle",
+        out.append(_text(width * COLUMNS[col], TOP - 16, t(f"room.{room}"), 14, "middle",
                          ' font-weight="bold"'))
     pos = _positions(debrief.nodes, width)
     pairs: dict[tuple[str, str], int] = {}
@@ -136,9 +146,12 @@ def graph_svg(debrief: Debrief) -> str:
     for n in debrief.nodes:
         x, y, anchor = pos[n.id]
         dx = -14 if anchor == "end" else 14
-        card = CARDS[n.card].label(LANG.get())
+        lang = LANG.get()
+        card = CARDS[n.card].label(lang)
+        colour = COLOUR_NAMES[CARDS[n.card].colour]
+        card = f"{card} · {colour.en if lang == 'en' else colour.fr}"  # the team in words, not only in colour
         out.append(f'<g class="node"><title>{escape(n.name)} — {escape(card)}</title>'
-                   f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="{TEAM_FILL.get(n.colour, "#7f8c8d")}" '
+                   f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{RADIUS}" fill="{TEAM_FILL.get(n.colour, "#7f8c8d")}" '
                    f'stroke="#000000" stroke-width="1.5"/>'
                    + _text(x + dx, y - 1, n.name, 13, anchor, ' font-weight="bold"')
                    + _text(x + dx, y + 13, card, 10, anchor, ' fill="#333333"') + "</g>")
