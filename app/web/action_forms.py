@@ -76,7 +76,7 @@ def option_label(action: Mapping[str, Any], value: str, names: Mapping[str, str]
     """A choice's label: a player's name, `value.<kind>.<v>`, `value.<v>`, a card, a power, else the raw value."""
     if value in names:
         return names[value]
-    kind = action.get("kind")
+    kind = action.get("kind") or action.get("power")  # a prompt's kind, or the power offering the choice
     if isinstance(kind, str) and f"value.{kind}.{value}" in CATALOGUE:
         return t(f"value.{kind}.{value}")
     if f"value.{value}" in CATALOGUE:
@@ -133,6 +133,10 @@ def build(action: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]
     if action.get("colours") and "colour" in fields:
         out["select"] = {"name": "colour", "label": t("action.colour"),
                          "options": [{"value": c, "label": _value_label(c)} for c in action["colours"]]}
+    choices = action.get("choices")  # a power's own choice (the Devin's guess, the Commandant's 1 or 2...)
+    if isinstance(choices, list) and choices and "choice" in fields and out["select"] is None:
+        out["select"] = {"name": "choice", "label": t("action.choice"),
+                         "options": [{"value": c, "label": option_label(action, str(c), names)} for c in choices]}
     if numeric:
         field = next((f for f in _typed(kind, int) if f not in action), None)
         if field is not None:

@@ -174,6 +174,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "value.tente": ("Tente royale", "Royal tent"),
     "value.champ": ("Champ de bataille", "Battlefield"),
     "value.village": ("Village", "Village"),
+    "action.choice": ("Votre choix", "Your choice"),
+    "value.escort.1": ("un envoyé de plus", "one more envoy"),
+    "value.escort.2": ("deux envoyés de plus", "two more envoys"),
+    "value.block.general": ("montrer ma carte au général", "show my card to the général"),
+    "value.block.public": ("montrer ma carte à toute la salle", "show my card to the whole room"),
     # rooms
     "room.title": ("Vous êtes en {room}", "You are in {room}"),
     "room.general": ("Général :", "General:"),

@@ -172,3 +172,16 @@ def test_zone_options_are_named() -> None:
 
     form = render({"type": "set_zone", "options": sorted(ZONE_NAMES)}, "fr")
     assert [b["label"] for b in form["buttons"]] == [ZONE_NAMES[z][0] for z in sorted(ZONE_NAMES)]
+
+
+@pytest.mark.parametrize(("power", "choices", "fr"), [
+    ("escort", ["2", "1"], ["deux envoyés de plus", "un envoyé de plus"]),
+    ("block", ["general", "public"], ["montrer ma carte au général", "montrer ma carte à toute la salle"]),
+    ("mind_reading", ["21"], [CARDS[21].label("fr")]),
+])
+def test_a_power_s_own_choices_are_a_labelled_select(power: str, choices: list[str], fr: list[str]) -> None:
+    action = {"type": "use_power", "power": power, "name": {"fr": "P", "en": "P"}, "choices": choices}
+    form = render(action, "fr")
+    assert form["select"]["name"] == "choice" and form["select"]["label"] == "Votre choix"
+    assert [o["label"] for o in form["select"]["options"]] == fr
+    assert [o["value"] for o in form["select"]["options"]] == choices
