@@ -212,9 +212,9 @@ class Hub:
         out: dict[str, str] = {}
         for pid, seen in self._last_seen.items():
             out[pid] = "asleep" if now - seen < ASLEEP_S else "gone"
-        for pid in live:
-            if pid is not None:
-                out[pid] = "connected"
+        for live_pid in live:
+            if live_pid is not None:
+                out[live_pid] = "connected"
         return out
 
     def view_for_player(self, player_id: str) -> dict[str, Any]:
