@@ -144,6 +144,13 @@ def test_an_entire_game_over_http_and_websockets_leaks_no_card(client: TestClien
     # Everyone saw the final result, all cards revealed (D11): the scan stops before it.
     assert all("Résultat" in "".join(got[pid]) for pid in ids)
     assert "Résultat" in "".join(screen_got) and "Résultat" in "".join(mod_got)
+    # The result names the winning condition and explains every player's points, on every page.
+    result = hub.state.result
+    for pages in [*(got[pid] for pid in ids), screen_got, mod_got]:
+        seen = html.unescape("".join(pages))
+        assert result["headline"]["fr"] in seen
+        for pid in ids:
+            assert all(line["fr"] in seen for line in result["explain"][pid]), pid
     for pid in ids:
         before_end = [m for m in got[pid] if "Résultat" not in m]
         for message in before_end:
