@@ -54,6 +54,7 @@ def diff(before: GameState, after: GameState) -> View:
         "envoys": _gone_back(_envoys(before), _envoys(after)),
         "prompts": _gone_back(_prompts(before), _prompts(after)),
         "requests": _gone_back(_requests(before), _requests(after)),
+        "knowledge": _gone_back(_knowledge(before), _knowledge(after)),
         **_events(before, after),
     }
 
@@ -152,6 +153,13 @@ def _prompts(state: GameState) -> dict[str, View]:
 def _requests(state: GameState) -> dict[str, View]:
     return {r.id: {"id": r.id, "from": _who(state, r.from_id), "to": _who(state, r.to_id), "kind": r.kind}
             for r in state.requests.values()}
+
+
+def _knowledge(state: GameState) -> dict[str, View]:
+    """What each player's phone says they were shown (an undo wipes it there; people still remember)."""
+    return {f"{viewer}:{snap.seq}:{snap.subject}": {"viewer": _who(state, viewer), "subject": _who(state, snap.subject),
+                                                    "kind": snap.kind, "card": _card(snap.card), "colour": snap.colour}
+            for viewer, snaps in state.knowledge.items() for snap in snaps}
 
 
 def _live(state: GameState) -> dict[int, Event]:

@@ -237,6 +237,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "undo.envoys": ("Envoyés (✕ effacés, ↺ rétablis)", "Envoys (✕ erased, ↺ restored)"),
     "undo.prompts": ("Questions (✕ effacées, ↺ rétablies)", "Questions (✕ erased, ↺ restored)"),
     "undo.requests": ("Demandes (✕ effacées, ↺ rétablies)", "Requests (✕ erased, ↺ restored)"),
+    "undo.knowledge": ("Cartes vues, sur les téléphones (✕ effacées, ↺ rétablies)",
+                       "Cards seen, on the phones (✕ erased, ↺ restored)"),
     "undo.events": ("Étapes annulées ({n}), de la plus récente", "Steps undone ({n}), newest first"),
     "undo.restored": ("Étapes rétablies (annulées plus tôt)", "Steps restored (undone earlier)"),
     "undo.more": ("… et {n} de plus", "… and {n} more"),

@@ -42,6 +42,8 @@ def test_a_swap_undone_gives_the_cards_back_and_lists_the_events() -> None:
     moved = {c["player"]["id"]: (c["from"]["number"], c["to"]["number"]) for c in preview["cards"]}
     assert moved == {faussaire: (before.cards[faussaire], FAUSSAIRE), pape: (before.cards[pape], after.cards[pape])}
     assert after.cards[faussaire] == FAUSSAIRE
+    seen = {(k["viewer"]["id"], k["subject"]["id"]) for k in preview["knowledge"]["gone"]}
+    assert seen == {(faussaire, pape), (pape, faussaire)} and after.knowledge.get(faussaire, ()) == ()
     undone = [e["version"] for e in preview["undone"]]
     assert undone == sorted(range(mark + 1, before.version + 1), reverse=True)  # newest first
     assert {e["type"] for e in preview["undone"]} >= {"reveal_requested", "cards_exchanged", "cards_swapped"}
