@@ -41,6 +41,15 @@ _LINES: dict[str, tuple[str, str]] = {
     "note_recorded": ("Note", "Note"),
     "reverted": ("Annulation jusqu'à l'étape {what}", "Undo to step {what}"),
 }
+# Detail words the log stores as codes, said in each language (others are shown as stored).
+_WORDS: dict[str, tuple[str, str]] = {
+    "complete": ("complète", "full"), "couleur": ("de couleur", "colour"), "privee": ("en privé", "privately"),
+    "publique": ("à tous", "to all"), "couleur_publique": ("couleur à tous", "colour to all"),
+    "N": ("négociation", "negotiation"), "E": ("élection", "election"), "D": ("désignation", "designation"),
+    "X": ("départ", "departure"), "A": ("arrivée", "arrival"), "setup": ("mise en place", "set-up"),
+    "normandie": ("Normandie", "Normandy"), "angleterre": ("Angleterre", "England"),
+    "refused": ("refusée", "refused"), "cancelled": ("annulée", "cancelled"), "expired": ("expirée", "expired"),
+}
 _WHO_FIELDS = ("player_id", "voter", "general", "from_id", "shower", "a", "b", "bearer", "envoys", "moves")
 _WHAT_FIELDS = ("phase", "kind", "power", "room", "to_room", "card", "to_version", "outcome", "reason", "choice")
 
@@ -59,5 +68,6 @@ def describe(state: GameState, event: Event) -> Text:
     who = [n for f in _WHO_FIELDS for n in _names(state, data.get(f))]
     what = next((str(data[f]) for f in _WHAT_FIELDS if data.get(f) is not None), "")
     fr, en = _LINES.get(event.type, (event.type.replace("_", " "), event.type.replace("_", " ")))
-    fields = {"who": ", ".join(who) or "—", "what": what or "—"}
-    return Text(fr.format(**fields), en.format(**fields))
+    what_fr, what_en = _WORDS.get(what, (what or "—", what or "—"))
+    names = ", ".join(who) or "—"
+    return Text(fr.format(who=names, what=what_fr), en.format(who=names, what=what_en))
