@@ -30,7 +30,7 @@ _LINES: dict[str, tuple[str, str]] = {
     "player_moved": ("{who} change de salle ({what})", "{who} changes room ({what})"),
     "reveal_requested": ("Demande de {who} ({what})", "Request from {who} ({what})"),
     "reveal_request_closed": ("Demande close ({what})", "Request closed ({what})"),
-    "cards_exchanged": ("Échange {what} : {who}", "Exchange {what}: {who}"),
+    "cards_exchanged": ("Échange {what} : {who}", "Exchange ({what}): {who}"),
     "card_shown": ("{who} montre sa carte ({what})", "{who} shows their card ({what})"),
     "cards_swapped": ("Cartes échangées : {who}", "Cards swapped: {who}"),
     "card_state_changed": ("État de la carte {what} modifié", "Card {what}'s state changed"),
@@ -43,7 +43,7 @@ _LINES: dict[str, tuple[str, str]] = {
 }
 # Detail words the log stores as codes, said in each language (others are shown as stored).
 _WORDS: dict[str, tuple[str, str]] = {
-    "complete": ("complète", "full"), "couleur": ("de couleur", "colour"), "privee": ("en privé", "privately"),
+    "complete": ("complète", "full reveal"), "couleur": ("de couleur", "colour reveal"), "privee": ("en privé", "privately"),
     "publique": ("à tous", "to all"), "couleur_publique": ("couleur à tous", "colour to all"),
     "N": ("négociation", "negotiation"), "E": ("élection", "election"), "D": ("désignation", "designation"),
     "X": ("départ", "departure"), "A": ("arrivée", "arrival"), "setup": ("mise en place", "set-up"),

@@ -49,7 +49,7 @@ def test_a_swap_undone_gives_the_cards_back_and_lists_the_events() -> None:
     assert {e["type"] for e in preview["undone"]} >= {"reveal_requested", "cards_exchanged", "cards_swapped"}
     assert all(e["text"]["fr"] and e["text"]["en"] for e in preview["undone"])
     assert "Échange complète : faussaire, pape" in [e["text"]["fr"] for e in preview["undone"]]
-    assert "Exchange full: faussaire, pape" in [e["text"]["en"] for e in preview["undone"]]
+    assert "Exchange (full reveal): faussaire, pape" in [e["text"]["en"] for e in preview["undone"]]
     assert preview["game"]["changed"] is False and preview["rooms"] == [] and preview["restored"] == []
 
 
