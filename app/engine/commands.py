@@ -139,6 +139,7 @@ class ModAdvance(_Command):
 class ModUndo(_Command):
     type: Literal["mod_undo"] = "mod_undo"
     to_version: int = Field(ge=1)
+    seen_version: int | None = None  # the version an undo preview showed: refused if the game moved since
 
 
 class ModNote(_Command):

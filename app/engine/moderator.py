@@ -86,6 +86,9 @@ def _undo(tx: Tx, cmd: ModUndo, actor: Actor) -> None:
     if not 1 <= cmd.to_version < tx.state.version:
         raise refuse("bad_version", f"Version entre 1 et {tx.state.version - 1}.",
                      f"Version between 1 and {tx.state.version - 1}.")
+    if cmd.seen_version is not None and cmd.seen_version != tx.state.version:
+        raise refuse("stale_preview", "La partie a bougé depuis l'aperçu : refaites l'aperçu.",
+                     "The game moved since the preview: preview again.")
     tx.emit(Reverted(to_version=cmd.to_version))
 
 

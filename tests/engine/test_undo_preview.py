@@ -102,6 +102,18 @@ def test_a_phase_change_and_a_pending_request_are_announced() -> None:
     assert after.notes
 
 
+def test_a_confirm_that_carries_the_previewed_version_is_refused_once_the_game_moved() -> None:
+    game = table(10, normandie=(1, 3, 4, 7, 9))
+    mark = game.state.version
+    game.do(game.pid("guillaume"), {"type": "reveal_public"})
+    seen = undo_preview(game.state, mark)["from_version"]
+    game.do(game.pid("harold"), {"type": "reveal_public"})  # the game moves on after the preview
+    undo = {"type": "mod_undo", "to_version": mark, "seen_version": seen}
+    assert game.refused("moderator", undo).code == "stale_preview"
+    game.do("moderator", {**undo, "seen_version": game.state.version})
+    assert game.state.reverts[-1][1] == mark
+
+
 @pytest.mark.parametrize("bad", [0, -1, "last"])
 def test_bad_versions_are_refused_in_both_languages(bad: int | str) -> None:
     game = table(10, normandie=(1, 3, 4, 7, 9))

@@ -48,7 +48,14 @@ def test_the_preview_shows_the_move_undone_and_confirm_undoes_it(client: TestCli
 
     # The confirm button carries the ordinary mod_undo command; sending it undoes the move.
     values = [json.loads(html.unescape(v)) for v in re.findall(r'name="command" value="([^"]+)"', answer.text)]
-    assert values == [{"type": "mod_undo", "to_version": mark}]
+    assert values == [{"type": "mod_undo", "to_version": mark, "seen_version": version}]
+    # The game moved after the preview: the confirm is refused, the preview must be redone.
+    assert act(client, code, {"type": "mod_pause"}, moderator=True).status_code == 200
+    stale = act(client, code, values[0], moderator=True)
+    assert stale.status_code == 409 and "preview again" in html.unescape(stale.text)  # lang=en since above
+    assert hub.state.rooms[aude] is not home
+    again = client.get(f"/m/{code}/undo-preview", params={"to_version": str(mark)})
+    values = [json.loads(html.unescape(v)) for v in re.findall(r'name="command" value="([^"]+)"', again.text)]
     assert act(client, code, values[0], moderator=True).status_code == 200
     assert hub.state.rooms[aude] is home and hub.state.reverts[-1][1] == mark
 
