@@ -68,7 +68,8 @@ def moderator_table(dashboard: Page) -> dict[str, Seat]:
     """Name -> seat (id, room, card), read off the moderator's table of players."""
     seats = {}
     for row in dashboard.locator("#m-players tbody tr").all():
-        name_cell, room_cell, card_cell = (c.inner_text().strip() for c in row.locator("td").all())
+        # Player, room, card (then the phone's connection state, not needed here).
+        name_cell, room_cell, card_cell = (c.inner_text().strip() for c in row.locator("td").all()[:3])
         name, player_id = name_cell.split()
         number = CARD_NUMBER.search(card_cell)
         assert number, card_cell
