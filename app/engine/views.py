@@ -18,12 +18,14 @@ from app.engine.actions import legal_actions
 from app.engine.alerts import player_alerts
 from app.engine.cards import CARDS, COLOUR_NAMES, Colour
 from app.engine.deal import ROOM_NAMES, Room
+from app.engine.event_text import describe
 from app.engine.powers import envoy_plan
 from app.engine.powers.registry import ACTIVE, offered_reason, powers_of, unavailable_reason, uses_left
 from app.engine.rounds import next_deadline
 from app.engine.state import GameState, Snapshot
 
 View = dict[str, Any]
+LOG_LINES = 80  # the dashboard's log shows the latest events; the export holds them all
 # Mode Historique seam: fn(state, viewer kind "player"/"screen"/"moderator", player id or None) -> extra keys.
 VIEW_EXTRAS: list[Callable[[GameState, str, str | None], View]] = []
 
@@ -211,4 +213,7 @@ def moderator_view(state: GameState) -> View:
         view["result"] = _result(state)
     # The log, so the moderator can pick the version an undo returns to.
     view["history"] = [{"version": i + 1, "type": e.type, "at_ms": e.at_ms} for i, e in enumerate(state.events())]
+    # The event log for the dashboard, newest first, each event in one line (the undo form takes its numbers).
+    view["log"] = [{"version": h["version"], "at_ms": h["at_ms"], "text": describe(state, e).as_dict()}
+                   for h, e in zip(view["history"][-LOG_LINES:][::-1], state.events()[-LOG_LINES:][::-1], strict=True)]
     return view

@@ -46,6 +46,7 @@ PAGES: dict[ViewerKind, tuple[Region, ...]] = {
         Region("m-players", "partials/players.html",
                ("players", "rooms", "elections", "designations", "bindings", "requests", "prompts", "presence")),
         Region("m-info", "partials/info.html", ("notes", "result")),
+        Region("m-log", "partials/log.html", ("log",)),
     ),
     "screen": (
         Region("s-status", "partials/status.html", ("game",)),
