@@ -11,7 +11,7 @@ from app.engine.config import GameConfig
 from app.engine.deal import Room
 from app.engine.events import CardsExchanged, CardShown, Event
 from app.engine.game import Actor, decide, evolve, new_game, next_deadline, replay
-from app.engine.state import GameState
+from app.engine.state import GameState, Prompt
 from app.engine.text import EngineError
 from app.engine.views import player_view
 
@@ -221,3 +221,22 @@ def _urgent(state: GameState) -> list[str]:
         if not des.locked and general is not None:
             out.append(general)
     return out
+
+
+def complete(game: Game, a: str, b: str) -> None:
+    """Players named `a` and `b` make a complète: `a` asks, `b` accepts."""
+    game.do(game.pid(a), {"type": "request_reveal", "target": game.pid(b), "kind": "complete"})
+    rid = next(r.id for r in game.state.requests.values() if r.from_id == game.pid(a))
+    game.do(game.pid(b), {"type": "answer_reveal", "request_id": rid, "accept": True})
+
+
+def prompts(game: Game, name: str, kind: str) -> list[Prompt]:
+    """The open prompts of one kind for the player named `name`."""
+    pid = game.pid(name)
+    return [p for p in game.state.prompts.values() if p.player_id == pid and p.kind == kind]
+
+
+def answer(game: Game, name: str, kind: str, choice: str) -> None:
+    """Answer the one open prompt of `kind` for the player named `name`."""
+    (prompt,) = prompts(game, name, kind)
+    game.do(game.pid(name), {"type": "answer_prompt", "prompt_id": prompt.id, "choice": choice})

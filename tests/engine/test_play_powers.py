@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from play_helpers import A, Game, N, table
+from play_helpers import A, Game, N, complete, table
 
 from app.engine.cards import (
     ARMURIER,
@@ -21,12 +21,6 @@ NORTH = (1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 21, 22, 26, 33, 35)
 
 def big(infidel: str = "blue") -> Game:
     return table(36, normandie=NORTH, infidel=infidel)
-
-
-def complete(game: Game, a: str, b: str) -> None:
-    game.do(game.pid(a), {"type": "request_reveal", "target": game.pid(b), "kind": "complete"})
-    rid = next(r.id for r in game.state.requests.values() if r.from_id == game.pid(a))
-    game.do(game.pid(b), {"type": "answer_reveal", "request_id": rid, "accept": True})
 
 
 def subject(game: Game, name: str) -> bool:

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from play_helpers import A, Game, N, table
+from play_helpers import A, Game, N, answer, complete, prompts, table
 
 from app.engine.cards import GUILLAUME, MOINE
 from app.engine.powers.registry import powers_of
-from app.engine.state import Prompt
 from app.engine.views import player_view
 
 # 50 players, every card dealt; these cards start in Normandie, the others in Angleterre.
@@ -16,22 +15,6 @@ NORTH = (1, 2, 5, 6, 9, 10, 13, 15, 19, 21, 22, 25, 26, 27, 31, 35, 36, 37, 41, 
 
 def big() -> Game:
     return table(50, normandie=NORTH)
-
-
-def complete(game: Game, a: str, b: str) -> None:
-    game.do(game.pid(a), {"type": "request_reveal", "target": game.pid(b), "kind": "complete"})
-    rid = next(r.id for r in game.state.requests.values() if r.from_id == game.pid(a))
-    game.do(game.pid(b), {"type": "answer_reveal", "request_id": rid, "accept": True})
-
-
-def prompts(game: Game, name: str, kind: str) -> list[Prompt]:
-    pid = game.pid(name)
-    return [p for p in game.state.prompts.values() if p.player_id == pid and p.kind == kind]
-
-
-def answer(game: Game, name: str, kind: str, choice: str) -> None:
-    (prompt,) = prompts(game, name, kind)
-    game.do(game.pid(name), {"type": "answer_prompt", "prompt_id": prompt.id, "choice": choice})
 
 
 def status(game: Game, name: str) -> tuple[bool, bool, bool, bool]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from play_helpers import A, Game, N, table
+from play_helpers import A, Game, N, complete, table
 
 from app.engine.cards import FAUSSAIRE
 from app.engine.state import GameState
@@ -24,12 +24,6 @@ def preview_then_undo(game: Game, to_version: int) -> tuple[dict[str, Any], Game
     real = {"to_version": to_version, "from_version": before.version, **diff(before, after)}
     assert preview == real
     return preview, before, after
-
-
-def complete(game: Game, a: str, b: str) -> None:
-    game.do(game.pid(a), {"type": "request_reveal", "target": game.pid(b), "kind": "complete"})
-    rid = next(r.id for r in game.state.requests.values() if r.from_id == game.pid(a))
-    game.do(game.pid(b), {"type": "answer_reveal", "request_id": rid, "accept": True})
 
 
 def test_a_swap_undone_gives_the_cards_back_and_lists_the_events() -> None:
