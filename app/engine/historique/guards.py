@@ -35,8 +35,10 @@ def outside(state: GameState, pid: str) -> bool:
 
 @reveal_guard
 def _guard(state: GameState, shower: str, partner: str | None, kind: str) -> Text | None:
+    if not state.config.historique:  # checked first: views ask this for every pair of players
+        return None
     number = ongoing(state)
-    if number is None or not state.config.historique:
+    if number is None:
         return None
     if number == 11 and kind not in ("couleur", "couleur_publique"):
         return Text("La Nuit de Hastings : seules les révélations de couleur.",
