@@ -36,8 +36,11 @@ def serve(host: str, port: int) -> None:
     segno.make(f"{url}/", error="m").terminal(out=sys.stdout, compact=True)
     sys.stdout.flush()
     # Pings every 10 s notice a phone that went away sooner than uvicorn's 20/20 default.
+    app = create_app(settings)
+    if not settings.base_url and host in ("0.0.0.0", "::", ""):
+        app.state.lan_url = url  # links made for a page opened as localhost point phones here instead
     uvicorn.run(
-        create_app(settings),
+        app,
         host=host,
         port=port,
         ws_ping_interval=10,

@@ -30,6 +30,7 @@ from app.web.auth import pending_seat_of, same_origin, seat_cookie, seat_of, set
 from app.web.debarquement import DebarquementPresenter
 from app.web.deps import DoorLimiterDep, LimiterDep, PageError, SettingsDep, get_hub, page
 from app.web.i18n import LANG, pick, t
+from app.web.links import base_url, qr_svg
 from app.web.templating import render
 
 router = APIRouter(prefix="/d/{code}")
@@ -49,11 +50,7 @@ TableDep = Annotated[Hub, Depends(get_table)]
 
 
 def _base(request: Request, settings: Settings) -> str:
-    return (settings.base_url or str(request.base_url)).rstrip("/")
-
-
-def _qr(url: str) -> str:
-    return str(segno.make(url, error="m").svg_inline(scale=6, border=2, dark="#000", light="#fff"))
+    return base_url(request, settings.base_url)
 
 
 def _no_store(response: Response) -> Response:
@@ -67,7 +64,7 @@ async def create_table(request: Request, games: Games, settings: Settings, quick
     base = _base(request, settings)
     join = f"{base}/d/{hub.code}"
     return _no_store(page("debarquement/created.html", code=hub.code, join_link=join,
-                          screen_link=f"{join}/screen", qr=_qr(join)))
+                          screen_link=f"{join}/screen", qr=qr_svg(join)))
 
 
 def _seated(hub: Hub, player_id: str | None) -> bool:
@@ -186,7 +183,7 @@ async def screen(request: Request, hub: TableDep, settings: SettingsDep) -> Resp
     viewer = Viewer(hub.code, "screen", None, LANG.get())
     join = f"{_base(request, settings)}/d/{hub.code}"
     return page("debarquement/screen.html", code=hub.code, regions=PRESENTER.regions(viewer, hub.view_for(viewer)),
-                join_link=join, qr=_qr(join))
+                join_link=join, qr=qr_svg(join))
 
 
 @router.get("/qr.svg")

@@ -17,17 +17,12 @@ from app.store.tokens import normalise_code
 from app.web.auth import mod_cookie, same_origin, set_secret_cookie
 from app.web.deps import GamesDep, HubDep, PageError, SettingsDep, page
 from app.web.i18n import t
+from app.web.links import base_url, qr_svg
 from app.web.routes import debarquement
 
 router = APIRouter()
 
 
-def base_url(request: Request, configured: str | None) -> str:
-    return (configured or str(request.base_url)).rstrip("/")
-
-
-def qr_svg(url: str) -> str:
-    return str(segno.make(url, error="m").svg_inline(scale=6, border=2, dark="#000", light="#fff"))
 
 
 @router.get("/")

@@ -11,8 +11,8 @@ from app.live.variants import DEBARQUEMENT
 from app.web import sockets
 from app.web.deps import HubDep, PageError, SettingsDep, get_hub, page
 from app.web.i18n import LANG
+from app.web.links import base_url, qr_svg
 from app.web.presenter import HtmlPresenter
-from app.web.routes.home import base_url, qr_svg
 
 router = APIRouter(prefix="/s/{code}")
 PRESENTER = HtmlPresenter()
