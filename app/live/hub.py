@@ -226,16 +226,25 @@ class Hub:
         self.touched = time.monotonic()
         self._push(conn, {}, {})  # last_view is None: the presenter sends every region
         if conn.viewer.kind == "player":
-            self.fan_out()  # the dashboard shows the phone as connected
+            self.push_presence()  # the dashboard shows the phone as connected
 
     def detach(self, conn: Connection) -> None:
         self.connections.discard(conn)
         if conn.viewer.kind == "player" and conn.viewer.player_id is not None:
             self._last_seen[conn.viewer.player_id] = time.monotonic()
-            self.fan_out()
+            self.push_presence()
             # A phone that does not come back turns from "asleep" to "gone" on the dashboard.
             with contextlib.suppress(RuntimeError):
-                asyncio.get_running_loop().call_later(ASLEEP_S + 1, self.fan_out)
+                asyncio.get_running_loop().call_later(ASLEEP_S + 1, self.push_presence)
+
+    def push_presence(self) -> None:
+        """Only the dashboard shows phones' connections: a Wi-Fi blip reconnecting 50 phones
+        must not rebuild every phone's view 50 times."""
+        views: dict[tuple[str, str | None], dict[str, Any]] = {}
+        cache: dict[Any, str] = {}
+        for conn in list(self.connections):
+            if conn.viewer.kind == "moderator" and not conn.dropped:
+                self._push(conn, views, cache)
 
     def fan_out(self) -> None:
         """Push the changed parts of each viewer's own view; a view is built once per viewer."""
