@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from app.engine.deal import deal
-from app.engine.text import EngineError
+from app.kernel.text import EngineError
 
 
 class UsageError(Exception):

@@ -15,7 +15,7 @@ from app.engine import election as election_rules
 from app.engine.cards import CARDS, ESPION, Effect
 from app.engine.powers.registry import ACTIVE, powers_of, reveal_blocked, unavailable_reason
 from app.engine.state import GameState
-from app.engine.text import Text
+from app.kernel.text import Text
 
 Action = dict[str, Any]
 # Mode Historique seam: fn(state, pid) -> extra actions (the number of the draw, the zone...).

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from app.engine.config import GameConfig
 from app.engine.deal import Room
 from app.engine.historique.commands import HistoriqueCommand
-from app.engine.text import EngineError, Text
+from app.kernel.text import EngineError, Text
 
 Colour2 = Literal["red", "blue"]
 

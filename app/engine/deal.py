@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from enum import StrEnum
 
 from app.engine.cards import CARDS, VAGABOND, Colour
-from app.engine.text import EngineError, Text
+from app.kernel.text import EngineError, Text
 
 MIN_PLAYERS = 6
 MAX_PLAYERS = 50

@@ -7,7 +7,7 @@ from typing import Any
 
 from app.engine.events import Event
 from app.engine.state import GameState
-from app.engine.text import Text
+from app.kernel.text import Text
 
 # type -> (fr, en); {who} is the players the event names, {what} a detail (phase, room, power, kind...).
 _LINES: dict[str, tuple[str, str]] = {

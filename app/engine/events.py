@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from app.engine.config import GameConfig
 from app.engine.deal import Room
 from app.engine.historique.events import HistoriqueEvent
-from app.engine.text import EngineError, Text
+from app.kernel.text import EngineError, Text
 
 Colour2 = Literal["red", "blue"]
 

@@ -33,7 +33,7 @@ from app.engine.historique import register as historique  # noqa: F401  (Mode Hi
 from app.engine.powers import families  # noqa: F401
 from app.engine.rounds import next_deadline
 from app.engine.state import GameState
-from app.engine.text import EngineError, Text
+from app.kernel.text import EngineError, Text
 
 __all__ = ["Actor", "GameConfig", "GameState", "decide", "evolve", "new_game", "next_deadline", "replay"]
 

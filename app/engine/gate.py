@@ -12,7 +12,7 @@ from typing import Any, Literal, TypeVar
 
 from app.engine.fold import Tx
 from app.engine.state import GameState, Phase
-from app.engine.text import EngineError, Text
+from app.kernel.text import EngineError, Text
 
 ActorKind = Literal["player", "moderator", "system"]
 

@@ -35,7 +35,7 @@ from app.engine.card_state import CardState, TreatyStage
 from app.engine.cards import CARDS
 from app.engine.deal import MAX_PLAYERS, MIN_PLAYERS, Room
 from app.engine.scoring import EndPlayer, Position, resolve
-from app.engine.text import EngineError, Text
+from app.kernel.text import EngineError, Text
 
 _TREATY_STAGES: tuple[str, ...] = get_args(TreatyStage)
 _PLAYER_KEYS = {"name", "card", "room", "state"}

@@ -18,7 +18,7 @@ from app.engine.gate import ROUND, Actor, handles, me, refuse
 from app.engine.knowledge import displayed_colour
 from app.engine.powers import registry
 from app.engine.state import GameState, RevealRequest
-from app.engine.text import EngineError
+from app.kernel.text import EngineError
 
 
 def _same_room(tx: Tx, a: str, b: str) -> None:

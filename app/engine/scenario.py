@@ -15,7 +15,7 @@ from app.engine.config import GameConfig
 from app.engine.events import Event
 from app.engine.game import Actor, decide, evolve, new_game, next_deadline, replay
 from app.engine.state import GameState
-from app.engine.text import EngineError, Text
+from app.kernel.text import EngineError, Text
 
 _PLAYER_FIELDS = ("target", "candidate", "player")
 _RELATIVE = re.compile(r"^\+(\d+(?:\.\d+)?)(ms|s|min)$")

@@ -22,7 +22,7 @@ from app.engine.fold import evolve
 from app.engine.game import replay  # noqa: F401  (imports every applier, Reverted's included)
 from app.engine.powers.timeline import last_time, live_events
 from app.engine.state import GameState
-from app.engine.text import EngineError, Text
+from app.kernel.text import EngineError, Text
 
 View = dict[str, Any]
 EVENTS_SHOWN = 30  # the newest undone events listed; the rest are counted

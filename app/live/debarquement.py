@@ -21,7 +21,7 @@ from app.engine.debarquement.events import PlayerJoined
 from app.engine.debarquement.rules import pending_prompt, prompt_id
 from app.engine.debarquement.state import Phase
 from app.engine.game import Actor
-from app.engine.text import EngineError, Text
+from app.kernel.text import EngineError, Text
 from app.live.connection import Viewer
 from app.store.repository import StoredEvent
 

@@ -319,7 +319,7 @@ class Hub:
         task.add_done_callback(self._tasks.discard)
 
     async def _tick(self, deadline: int) -> None:
-        from app.engine.text import EngineError
+        from app.kernel.text import EngineError
 
         try:
             # Keyed by the deadline: two processes ticking the same timer make one effect.

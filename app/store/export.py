@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.engine.text import EngineError, Text
+from app.kernel.text import EngineError, Text
 from app.settings import Settings
 from app.store.database import make_engine
 from app.store.repository import GameRecord, Repository, StoredEvent

@@ -6,7 +6,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from app.engine.game import Actor
-from app.engine.text import EngineError
+from app.kernel.text import EngineError
 from app.live.hub import Hub
 from app.web import forms
 from app.web.auth import same_origin

@@ -14,7 +14,7 @@ from typing import Any
 import orjson
 from starlette.datastructures import FormData
 
-from app.engine.text import EngineError, Text
+from app.kernel.text import EngineError, Text
 
 KEY = re.compile(r"^[A-Za-z0-9_.:-]{8,80}$")
 FIELD = re.compile(r"^[a-z_]{1,32}(\[\])?$")

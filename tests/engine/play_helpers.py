@@ -12,7 +12,7 @@ from app.engine.deal import Room
 from app.engine.events import CardsExchanged, CardShown, Event
 from app.engine.game import Actor, decide, evolve, new_game, next_deadline, replay
 from app.engine.state import GameState, Prompt
-from app.engine.text import EngineError
+from app.kernel.text import EngineError
 from app.engine.views import player_view
 
 N, A = Room.NORMANDIE, Room.ANGLETERRE

@@ -17,7 +17,7 @@ from app.engine.cards import (
     Team,
     card,
 )
-from app.engine.text import Text
+from app.kernel.text import Text
 
 
 def test_fifty_distinct_numbers() -> None:

@@ -17,7 +17,7 @@ from app.engine.deal import (
     standard_deck,
     validate_deck,
 )
-from app.engine.text import EngineError
+from app.kernel.text import EngineError
 
 # §2.2, copied row by row: N, band, red, blue, Bleu-et-Rouge (9, 22), grey, orange, green.
 TABLE = [

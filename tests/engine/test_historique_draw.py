@@ -53,7 +53,7 @@ def test_e2_e3_the_sum_of_the_two_secret_numbers_picks_the_event_announced_every
 
 def test_e2_numbers_are_refused_outside_1_to_14_twice_or_from_a_non_general() -> None:
     from app.engine.commands import parse_command
-    from app.engine.text import EngineError
+    from app.kernel.text import EngineError
 
     game = at_draw()
     with pytest.raises(EngineError):

@@ -10,7 +10,7 @@ from play_helpers import table
 from app.engine.commands import Command, command_to_json, parse_command
 from app.engine.events import Event, event_from_json, event_to_json
 from app.engine.game import replay
-from app.engine.text import EngineError
+from app.kernel.text import EngineError
 
 
 def test_every_event_type_round_trips_and_replays() -> None:

@@ -11,7 +11,7 @@ import pytest
 from app.cli import main
 from app.engine.game import replay
 from app.engine.scenario import simulate, simulate_file_data
-from app.engine.text import EngineError
+from app.kernel.text import EngineError
 
 SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "scenarios").glob("*.json"))
 

@@ -19,7 +19,7 @@ from app.engine.powers import registry
 from app.engine.powers.registry import ACTIVE, POWER_SOURCES, REVEAL_GUARDS, TRIGGERS, active_power, on_reveal
 from app.engine.reveals import complete_group
 from app.engine.state import GameState
-from app.engine.text import Text
+from app.kernel.text import Text
 
 NORTH = (1, 2, 21, 25, 26, 35, 36, 37, 46, 9)
 

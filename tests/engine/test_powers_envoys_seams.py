@@ -25,7 +25,7 @@ from app.engine.fold import Tx
 from app.engine.powers import envoy_plan
 from app.engine.powers.registry import REVEAL_GUARDS
 from app.engine.state import GameState
-from app.engine.text import Text
+from app.kernel.text import Text
 from app.engine.views import player_view
 
 NO_PUBLIC = Text("Pas de révélation publique.", "No public reveal.")

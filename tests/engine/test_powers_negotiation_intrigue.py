@@ -334,7 +334,7 @@ def test_l276_the_blue_contrebandier_in_england() -> None:
 def test_c84_a_room_change_ban_stops_the_smuggling() -> None:
     from app.engine.powers.envoy_plan import MOVE_BANS
     from app.engine.state import GameState
-    from app.engine.text import Text
+    from app.kernel.text import Text
 
     def ban(state: GameState) -> Text | None:
         return Text("Tempête.", "Storm.")

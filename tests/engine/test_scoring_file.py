@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from app.engine.position import score_file_data
-from app.engine.text import EngineError
+from app.kernel.text import EngineError
 
 NAMES = ["Ana", "Bea", "Cid", "Dan", "Eve", "Fox", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou"]
 

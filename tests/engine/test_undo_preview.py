@@ -9,7 +9,7 @@ from play_helpers import A, Game, N, complete, table
 
 from app.engine.cards import FAUSSAIRE
 from app.engine.state import GameState
-from app.engine.text import EngineError
+from app.kernel.text import EngineError
 from app.engine.undo_preview import diff, undo_preview
 
 NORTH_50 = (1, 2, 5, 6, 9, 10, 13, 15, 19, 21, 22, 25, 26, 27, 31, 35, 36, 37, 41, 42, 44, 45, 50)

@@ -9,7 +9,7 @@ import pytest
 from starlette.datastructures import FormData
 
 from app.engine.commands import parse_command
-from app.engine.text import EngineError
+from app.kernel.text import EngineError
 from app.web import forms
 from app.web.action_forms import build, command_fields
 from app.web.i18n import speaking

@@ -14,7 +14,7 @@ from web_helpers import create_game, make_settings, phone, receive
 
 from app.engine.debarquement import Phase
 from app.engine.game import Actor
-from app.engine.text import EngineError
+from app.kernel.text import EngineError
 from app.web.app import create_app
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from app.engine.debarquement import Phase
 from app.engine.game import Actor
-from app.engine.text import EngineError
+from app.kernel.text import EngineError
 from app.live.connection import Viewer
 from app.live.debarquement import Debarquement, Table
 from app.live.variants import Classic, variant_for

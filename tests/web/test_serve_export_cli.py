@@ -15,7 +15,7 @@ import pytest
 from starlette.testclient import TestClient
 from web_helpers import act, create_game, join, make_settings
 
-from app.engine.text import EngineError
+from app.kernel.text import EngineError
 from app.store.export import export_game
 from app.web.app import create_app
 

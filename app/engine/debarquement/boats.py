@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from app.engine.cards import CARDS, Colour
-from app.engine.text import Text
+from app.kernel.text import Text
 
 DECK: tuple[int, ...] = tuple(range(1, 51))  # all 50 cards, 49 and 50 included (F22)
 CAPTURE_AT = 5  # visible stacks that complete a boat (L452, L468)

@@ -18,7 +18,7 @@ from typing import Any
 from app.engine.cards import CARDS, Colour
 from app.engine.debarquement.boats import BOAT_NAMES, CAPTURE_AT, Boat
 from app.engine.debarquement.scoring import Capture, manche_points
-from app.engine.text import EngineError, Text
+from app.kernel.text import EngineError, Text
 
 _BOAT_KEYS = ("boat", "cards")
 # A red card may not sail English, nor a blue one Norman (L457-458).

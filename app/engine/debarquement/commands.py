@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from app.engine.debarquement.boats import Boat
-from app.engine.text import EngineError, Text
+from app.kernel.text import EngineError, Text
 
 NAME_MAX = 24
 

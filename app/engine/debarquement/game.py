@@ -51,7 +51,7 @@ from app.engine.debarquement.rules import (
 )
 from app.engine.debarquement.scoring import DEFAULT_MAX_MANCHES, THRESHOLDS, game_over, manche_points, result
 from app.engine.debarquement.state import HAND_SIZE, Phase, State, evolve
-from app.engine.text import EngineError, Text
+from app.kernel.text import EngineError, Text
 
 MAX_MANCHES_LIMIT = 50
 _COMMANDS = (Join, Leave, Start, PlayCard, ChooseBoat, NextManche, Tick)

@@ -8,7 +8,7 @@ from typing import Literal
 from app.engine.cards import CARDS
 from app.engine.debarquement.commands import NAME_MAX
 from app.engine.debarquement.state import MAX_PLAYERS, MIN_PLAYERS, Phase, State
-from app.engine.text import EngineError, Text
+from app.kernel.text import EngineError, Text
 
 Refusal = EngineError | None
 

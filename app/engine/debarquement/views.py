@@ -25,7 +25,7 @@ from app.engine.debarquement.rules import (
 )
 from app.engine.debarquement.scoring import Capture, boat_points, card_points, manche_points
 from app.engine.debarquement.state import MAX_PLAYERS, MIN_PLAYERS, Phase, State
-from app.engine.text import EngineError, Text
+from app.kernel.text import EngineError, Text
 
 View = dict[str, Any]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from app.engine.text import Text
+from app.kernel.text import Text
 
 
 class When(StrEnum):

@@ -30,7 +30,7 @@ from app.engine.powers import registry
 from app.engine.powers.envoy_plan import MOVE_BANS
 from app.engine.reveals import show_public
 from app.engine.state import GameState
-from app.engine.text import Text
+from app.kernel.text import Text
 
 WINDOW_MS = 20_000  # event 12's delegation and event 23's oaths get at least this much of window X
 

@@ -22,7 +22,7 @@ from app.engine.historique.events import HistoriqueRoleSet
 from app.engine.powers.registry import reveal_guard
 from app.engine.powers.reveal_triggers import EXTRA_IMMUNITIES
 from app.engine.state import GameState
-from app.engine.text import Text
+from app.kernel.text import Text
 
 
 def outside(state: GameState, pid: str) -> bool:

@@ -27,7 +27,7 @@ from app.engine.powers.reveal_triggers import immune
 from app.engine.prompts import open_prompt, prompt_kind
 from app.engine.reveals import complete
 from app.engine.state import GameState, Prompt
-from app.engine.text import Text
+from app.kernel.text import Text
 
 Targets = Callable[[GameState, str], list[str]]
 

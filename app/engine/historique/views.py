@@ -14,7 +14,7 @@ from app.engine.historique.catalogue import EVENTS, When
 from app.engine.historique.effects import draw_of, fresh, ongoing
 from app.engine.historique.guards import council_immune, outside
 from app.engine.state import GameState
-from app.engine.text import Text
+from app.kernel.text import Text
 
 View = dict[str, Any]
 

@@ -15,7 +15,7 @@ from app.engine.powers.registry import active_power, reveal_blocked, target_in_r
 from app.engine.powers.reveal_triggers import immune
 from app.engine.reveals import complete
 from app.engine.state import GameState
-from app.engine.text import EngineError
+from app.kernel.text import EngineError
 
 
 def _targets(state: GameState, pid: str) -> list[str]:

@@ -61,7 +61,7 @@ from app.engine.powers.reveal_triggers import immune
 from app.engine.prompts import open_prompt, prompt_kind
 from app.engine.reveals import show_private, show_public
 from app.engine.state import GameState, Prompt
-from app.engine.text import Text
+from app.kernel.text import Text
 
 
 def _declare(tx: Tx, power: str, pid: str, target: str | None = None, choice: str | None = None) -> None:

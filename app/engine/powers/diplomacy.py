@@ -38,7 +38,7 @@ from app.engine.powers.timeline import last_time, live_events, offer_in_n, toget
 from app.engine.prompts import open_prompt, prompt_kind
 from app.engine.reveals import complete, complete_group
 from app.engine.state import GameState, Prompt
-from app.engine.text import EngineError
+from app.kernel.text import EngineError
 
 TRANSLATION_WINDOW_MS = 30_000  # C71
 

@@ -21,7 +21,7 @@ from app.engine.powers.reveal_triggers import immune
 from app.engine.prompts import prompt_kind
 from app.engine.reveals import show_public
 from app.engine.state import GameState, Prompt
-from app.engine.text import Text
+from app.kernel.text import Text
 
 
 def _can_usurp(state: GameState, pid: str) -> Text | None:

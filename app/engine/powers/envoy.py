@@ -14,7 +14,7 @@ from app.engine.fold import Tx
 from app.engine.powers.registry import active_power
 from app.engine.reveals import show_public
 from app.engine.state import GameState
-from app.engine.text import Text
+from app.kernel.text import Text
 
 
 def _named_unlocked(state: GameState, pid: str) -> Text | None:

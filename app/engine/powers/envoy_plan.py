@@ -26,7 +26,7 @@ from app.engine.fold import applies
 from app.engine.knowledge import add_feed, displayed_colour
 from app.engine.powers.registry import reveal_blocked
 from app.engine.state import Declaration, EnvoyPlan, GameState
-from app.engine.text import Text
+from app.kernel.text import Text
 
 SURVEY_SECONDS = 5  # Cartographe: 5 s per card (L155)
 RALLY_SECONDS = 20  # Porte-Étendard: the opt-in window (C59)

@@ -33,7 +33,7 @@ from app.engine.powers.registry import active_power
 from app.engine.powers.reveal_triggers import immune
 from app.engine.reveals import show_public
 from app.engine.state import GameState
-from app.engine.text import Text
+from app.kernel.text import Text
 
 designation.QUOTA_MODIFIERS.append(extra_envoys)
 

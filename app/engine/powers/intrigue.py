@@ -51,7 +51,7 @@ from app.engine.powers.timeline import live_events, offer_in_n, together
 from app.engine.prompts import prompt_kind
 from app.engine.reveals import show_private, show_public
 from app.engine.state import GameState, History, Prompt
-from app.engine.text import Text
+from app.kernel.text import Text
 
 
 def _can(state: GameState, pid: str, key: str) -> bool:

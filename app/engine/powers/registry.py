@@ -57,7 +57,7 @@ from app.engine.fold import Tx, applies
 from app.engine.gate import ROUND, Actor, handles, me, refuse
 from app.engine.prompts import open_prompt
 from app.engine.state import GameState
-from app.engine.text import EngineError, Text
+from app.kernel.text import EngineError, Text
 
 # ------------------------------------------------------------------ which powers a player holds
 PowerSource = Callable[[GameState, str], Iterable[Power]]

@@ -10,7 +10,7 @@ from typing import Any, Literal
 from app.engine.card_state import CardState
 from app.engine.cards import CARDS, GUILLAUME, HAROLD, Team
 from app.engine.deal import MAX_PLAYERS, MIN_PLAYERS, Room, band
-from app.engine.text import EngineError, Text
+from app.kernel.text import EngineError, Text
 
 OutcomeKind = Literal["N-HOME", "N-MAJ", "E-GEOLIER", "E-ASSASSIN", "E-DEFAULT", "FRANCE", "PEACE"]
 OUTCOME_KINDS: tuple[OutcomeKind, ...] = (

@@ -30,7 +30,7 @@ from app.engine.deal import Room
 from app.engine.scoring import wording as w
 from app.engine.scoring.model import EndPlayer, Line, Position
 from app.engine.scoring.outcome import Outcome
-from app.engine.text import Text
+from app.kernel.text import Text
 
 DIPLOMATES = (41, 42)
 

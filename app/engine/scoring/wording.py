@@ -10,7 +10,7 @@ from app.engine.cards import CARDS, GUILLAUME, HAROLD, Team
 from app.engine.deal import ROOM_NAMES, Room
 from app.engine.scoring.model import Line, Points, as_points
 from app.engine.scoring.outcome import Outcome
-from app.engine.text import Text
+from app.kernel.text import Text
 
 T = Text
 

@@ -17,7 +17,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from app.engine.game import Actor
-from app.engine.text import EngineError
+from app.kernel.text import EngineError
 from app.live.connection import Viewer
 from app.live.debarquement import DebarquementConfig
 from app.live.games import Games

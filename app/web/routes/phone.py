@@ -9,7 +9,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from app.engine.game import Actor
-from app.engine.text import EngineError
+from app.kernel.text import EngineError
 from app.live.connection import Viewer
 from app.live.variants import DEBARQUEMENT
 from app.store.tokens import hash_token, new_pin, new_token

@@ -11,7 +11,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from app.engine.state import GameState
-from app.engine.text import EngineError
+from app.kernel.text import EngineError
 from app.engine.undo_preview import undo_preview
 from app.web.auth import is_moderator
 from app.web.deps import HubDep

@@ -18,7 +18,7 @@ from app.engine.debarquement.events import (
 )
 from app.engine.debarquement.rules import pending_prompt, prompt_id
 from app.engine.debarquement.state import State
-from app.engine.text import EngineError
+from app.kernel.text import EngineError
 
 
 def lobby(n: int, ages: list[int | None] | None = None, **config: int) -> State:

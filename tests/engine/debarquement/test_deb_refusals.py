@@ -11,7 +11,7 @@ from deb_helpers import NAMES, act, dealt, pid, play_all
 from app.engine.debarquement import Actor, Phase, decide, new_game, parse_command, replay
 from app.engine.debarquement.rules import prompt_id
 from app.engine.debarquement.state import State
-from app.engine.text import EngineError
+from app.kernel.text import EngineError
 
 
 def _lobby(n: int) -> State:

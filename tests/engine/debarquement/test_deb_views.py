@@ -12,7 +12,7 @@ from deb_playout import playout
 
 from app.engine.debarquement import Actor, Phase, decide, player_view, replay, table_view
 from app.engine.debarquement.state import State
-from app.engine.text import EngineError
+from app.kernel.text import EngineError
 
 
 def card_numbers(node: Any, skip: str = "history") -> Iterator[int]:

@@ -1,0 +1,1 @@
+"""Test harness every game's tests reuse: random playouts through the game's own door, and leak scans."""
