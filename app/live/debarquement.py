@@ -15,12 +15,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.engine import debarquement as deb
-from app.engine.debarquement.commands import Join
-from app.engine.debarquement.events import PlayerJoined
-from app.engine.debarquement.rules import pending_prompt, prompt_id
-from app.engine.debarquement.state import Phase
-from app.engine.game import Actor
+from app.games import debarquement as deb
+from app.games.debarquement.commands import Join
+from app.games.debarquement.events import PlayerJoined
+from app.games.debarquement.rules import pending_prompt, prompt_id
+from app.games.debarquement.state import Phase
+from app.games.deuxrois.game import Actor
 from app.kernel.text import EngineError, Text
 from app.live.connection import Viewer
 from app.store.repository import StoredEvent

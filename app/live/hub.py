@@ -20,8 +20,8 @@ from typing import Any, Protocol
 
 import orjson
 
-from app.engine.commands import command_to_json
-from app.engine.game import Actor
+from app.games.deuxrois.commands import command_to_json
+from app.games.deuxrois.game import Actor
 from app.live.connection import Connection, Viewer
 from app.live.pubsub import PubSub
 from app.live.variants import Variant, variant_for

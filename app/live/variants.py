@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from app.engine import commands as classic_commands
-from app.engine import events as classic_events
-from app.engine import game as classic_game
-from app.engine import views as classic_views
-from app.engine.game import Actor
+from app.games.deuxrois import commands as classic_commands
+from app.games.deuxrois import events as classic_events
+from app.games.deuxrois import game as classic_game
+from app.games.deuxrois import views as classic_views
+from app.games.deuxrois.game import Actor
 from app.live.connection import Viewer
 from app.store.repository import StoredEvent
 

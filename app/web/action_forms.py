@@ -16,8 +16,8 @@ from typing import Any
 
 import orjson
 
-from app.engine.cards import CARDS
-from app.engine.commands import Command
+from app.games.deuxrois.cards import CARDS
+from app.games.deuxrois.commands import Command
 from app.web.catalogue import CATALOGUE
 from app.web.i18n import pick, t, t_or
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from app.engine.game import Actor
+from app.games.deuxrois.game import Actor
 from app.kernel.text import EngineError
 from app.live.hub import Hub
 from app.web import forms

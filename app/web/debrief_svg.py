@@ -1,6 +1,6 @@
 """The end-of-game debrief drawn as standalone SVG, on the server (no JS library, no CDN).
 
-Two pictures from `app.engine.debrief.Debrief`: the reveal graph (players in two
+Two pictures from `app.games.deuxrois.debrief.Debrief`: the reveal graph (players in two
 columns by final room, one line per reveal, styled by kind) and the timeline (a
 grid rounds x players: room initial, général, envoy's crossing). Colour is never
 the only signal: every kind has its own dash pattern and a short label, and the
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-from app.engine.cards import CARDS, COLOUR_NAMES
-from app.engine.debrief import EDGE_KINDS, Debrief, Edge, Node
+from app.games.deuxrois.cards import CARDS, COLOUR_NAMES
+from app.games.deuxrois.debrief import EDGE_KINDS, Debrief, Edge, Node
 from app.web.i18n import LANG, t
 
 SVG_NS = "http://www.w3.org/2000/svg"

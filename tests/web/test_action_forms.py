@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from starlette.datastructures import FormData
 
-from app.engine.commands import parse_command
+from app.games.deuxrois.commands import parse_command
 from app.kernel.text import EngineError
 from app.web import forms
 from app.web.action_forms import build, command_fields

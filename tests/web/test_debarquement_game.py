@@ -20,7 +20,7 @@ from debarquement_helpers import Phone, cards_in, create_table, hub_of, post, si
 from starlette.testclient import TestClient
 from web_helpers import make_settings, phone, receive
 
-from app.engine.debarquement import Phase, State
+from app.games.debarquement import Phase, State
 from app.web.app import create_app
 
 TOTALS = re.compile(r"<tfoot><tr><th>[^<]*</th>(.*?)</tr></tfoot>", re.S)

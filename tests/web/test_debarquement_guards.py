@@ -12,8 +12,8 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from web_helpers import create_game, make_settings, phone, receive
 
-from app.engine.debarquement import Phase
-from app.engine.game import Actor
+from app.games.debarquement import Phase
+from app.games.deuxrois.game import Actor
 from app.kernel.text import EngineError
 from app.web.app import create_app
 

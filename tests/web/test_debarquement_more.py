@@ -10,7 +10,7 @@ from debarquement_helpers import Phone, cards_in, create_table, hub_of, post, si
 from starlette.testclient import TestClient
 from web_helpers import make_settings, phone, receive
 
-from app.engine.cards import Colour
+from app.games.deuxrois.cards import Colour
 from app.web.app import create_app
 from app.web.catalogue import CATALOGUE
 from app.web.templating import TEMPLATES

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from app.engine.debarquement import Phase
-from app.engine.game import Actor
+from app.games.debarquement import Phase
+from app.games.deuxrois.game import Actor
 from app.kernel.text import EngineError
 from app.live.connection import Viewer
 from app.live.debarquement import Debarquement, Table

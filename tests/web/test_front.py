@@ -8,7 +8,7 @@ from pathlib import Path
 from starlette.testclient import TestClient
 from web_helpers import create_game, join
 
-from app.engine.cards import CARDS
+from app.games.deuxrois.cards import CARDS
 from app.web.catalogue import CATALOGUE
 
 ROOT = Path(__file__).resolve().parents[2]

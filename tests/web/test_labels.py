@@ -15,17 +15,17 @@ from typing import Any
 
 import pytest
 
-import app.engine.game  # registers every family
-import app.engine.historique.register  # noqa: F401
-from app.engine.cards import CARDS
-from app.engine.historique.powers import COIN_TOKEN, POWERS
-from app.engine.powers.registry import ACTIVE
-from app.engine.prompts import PROMPT_KINDS
+import app.games.deuxrois.game  # registers every family
+import app.games.deuxrois.historique.register  # noqa: F401
+from app.games.deuxrois.cards import CARDS
+from app.games.deuxrois.historique.powers import COIN_TOKEN, POWERS
+from app.games.deuxrois.powers.registry import ACTIVE
+from app.games.deuxrois.prompts import PROMPT_KINDS
 from app.web.action_forms import build
 from app.web.catalogue import CATALOGUE
 from app.web.i18n import speaking
 
-ENGINE = Path(__file__).resolve().parents[2] / "app" / "engine"
+ENGINE = Path(__file__).resolve().parents[2] / "app" / "games" / "deuxrois"
 OPENERS = {"open_prompt": 2, "offer": 2, "offer_in_n": 2}  # function -> index of the kind argument
 DYNAMIC = {"mind_reading", "copy"}  # options computed at run time: card numbers, power keys
 NAMES = {"p2": "Aude"}
@@ -168,7 +168,7 @@ def test_every_legal_action_type_has_a_label_in_both_languages() -> None:
 
 
 def test_zone_options_are_named() -> None:
-    from app.engine.historique.zones import ZONE_NAMES
+    from app.games.deuxrois.historique.zones import ZONE_NAMES
 
     form = render({"type": "set_zone", "options": sorted(ZONE_NAMES)}, "fr")
     assert [b["label"] for b in form["buttons"]] == [ZONE_NAMES[z][0] for z in sorted(ZONE_NAMES)]

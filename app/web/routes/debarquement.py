@@ -16,7 +16,7 @@ from fastapi import APIRouter, Depends, Form, WebSocket
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
-from app.engine.game import Actor
+from app.games.deuxrois.game import Actor
 from app.kernel.text import EngineError
 from app.live.connection import Viewer
 from app.live.debarquement import DebarquementConfig

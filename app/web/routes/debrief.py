@@ -13,8 +13,8 @@ from fastapi import APIRouter
 from starlette.requests import Request
 from starlette.responses import Response
 
-from app.engine.debrief import debrief
-from app.engine.state import GameState
+from app.games.deuxrois.debrief import debrief
+from app.games.deuxrois.state import GameState
 from app.live.hub import Hub
 from app.web.auth import is_moderator, seat_of
 from app.web.debrief_svg import graph_svg, timeline_svg

@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from app.engine.config import GameConfig
+from app.games.deuxrois.config import GameConfig
 from app.live.variants import DEBARQUEMENT
 from app.store.tokens import normalise_code
 from app.web.auth import mod_cookie, same_origin, set_secret_cookie

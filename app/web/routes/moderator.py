@@ -8,7 +8,7 @@ from fastapi import APIRouter, WebSocket
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 
-from app.engine.game import Actor
+from app.games.deuxrois.game import Actor
 from app.live.connection import Viewer
 from app.store.export import to_scenario
 from app.web import actions, sockets

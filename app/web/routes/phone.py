@@ -8,7 +8,7 @@ from fastapi import APIRouter, Form, WebSocket
 from starlette.requests import Request
 from starlette.responses import Response
 
-from app.engine.game import Actor
+from app.games.deuxrois.game import Actor
 from app.kernel.text import EngineError
 from app.live.connection import Viewer
 from app.live.variants import DEBARQUEMENT

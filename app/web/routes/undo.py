@@ -1,6 +1,6 @@
 """The moderator's undo preview (issue #4): GET /m/{code}/undo-preview?to_version=N -> a partial.
 
-Read-only: it folds the undo on a copy of the state (app/engine/undo_preview.py);
+Read-only: it folds the undo on a copy of the state (app/games/deuxrois/undo_preview.py);
 the partial's confirm button then sends the ordinary `mod_undo` command.
 """
 
@@ -10,9 +10,9 @@ from fastapi import APIRouter
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
-from app.engine.state import GameState
+from app.games.deuxrois.state import GameState
+from app.games.deuxrois.undo_preview import undo_preview
 from app.kernel.text import EngineError
-from app.engine.undo_preview import undo_preview
 from app.web.auth import is_moderator
 from app.web.deps import HubDep
 from app.web.i18n import LANG, pick, t
