@@ -34,7 +34,7 @@ async def dashboard(request: Request, hub: HubDep, settings: SettingsDep, k: str
         raise PageError(403, t("error.not_moderator"))
     viewer = Viewer(hub.code, "moderator", None, LANG.get())
     regions = PRESENTER.regions(viewer, hub.view_for(viewer))
-    response = page("moderator/dashboard.html", code=hub.code, regions=regions)
+    response = page("deuxrois/moderator/dashboard.html", code=hub.code, regions=regions)
     response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -35,7 +35,7 @@ def _lobby(hub: HubDep, error: str = "", status: int = 200) -> Response:
     players = [{"id": p.id, "name": p.name} for p in hub.state.players]
     # Mode Historique (event 14) asks each player's year of birth, privately, at the door.
     asks_birth = bool(getattr(hub.state.config, "historique", False)) and "birth_year" in command_fields().get("join", ())
-    return _no_store(page("phone/lobby.html", status=status, code=hub.code, open=hub.state.phase == "lobby",
+    return _no_store(page("deuxrois/phone/lobby.html", status=status, code=hub.code, open=hub.state.phase == "lobby",
                           players=players, error=error, asks_birth=asks_birth))
 
 
@@ -47,9 +47,9 @@ async def phone(request: Request, hub: HubDep) -> Response:
     if player_id is not None and hub.state.player(player_id) is not None:
         viewer = Viewer(hub.code, "player", player_id, LANG.get())
         regions = PRESENTER.regions(viewer, hub.view_for(viewer))
-        return _no_store(page("phone/game.html", code=hub.code, regions=regions, name=hub.state.name(player_id)))
+        return _no_store(page("deuxrois/phone/game.html", code=hub.code, regions=regions, name=hub.state.name(player_id)))
     if await pending_seat_of(request, hub) is not None:
-        return _no_store(page("phone/waiting.html", code=hub.code))
+        return _no_store(page("deuxrois/phone/waiting.html", code=hub.code))
     return _lobby(hub)
 
 
@@ -77,7 +77,7 @@ async def join(
     except EngineError as exc:
         return _lobby(hub, pick(exc.message), 409 if exc.code not in actions.INPUT_ERRORS else 422)
     player_id = str(outcome.result.get("player_id"))
-    response = page("phone/joined.html", code=hub.code, pin=pin, name=hub.state.name(player_id))
+    response = page("deuxrois/phone/joined.html", code=hub.code, pin=pin, name=hub.state.name(player_id))
     set_secret_cookie(response, seat_cookie(hub.code), token, f"/g/{hub.code}", settings.secure_cookies)
     return _no_store(response)
 
@@ -99,7 +99,7 @@ async def recover(
     token = new_token()
     if player is None or not pin.strip().isdigit() or not await hub.request_rebind(player.id, pin.strip(), hash_token(token)):
         return _lobby(hub, t("error.bad_pin"), 403)
-    response = page("phone/waiting.html", code=hub.code)
+    response = page("deuxrois/phone/waiting.html", code=hub.code)
     set_secret_cookie(response, seat_cookie(hub.code), token, f"/g/{hub.code}", settings.secure_cookies)
     return _no_store(response)
 

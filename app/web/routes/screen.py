@@ -24,7 +24,7 @@ async def screen(request: Request, hub: HubDep, settings: SettingsDep) -> Respon
         return Response(status_code=303, headers={"Location": f"/d/{hub.code}/screen"})  # its own big screen
     viewer = Viewer(hub.code, "screen", None, LANG.get())
     join = f"{base_url(request, settings.base_url)}/g/{hub.code}"
-    return page("screen/screen.html", code=hub.code, regions=PRESENTER.regions(viewer, hub.view_for(viewer)),
+    return page("deuxrois/screen/screen.html", code=hub.code, regions=PRESENTER.regions(viewer, hub.view_for(viewer)),
                 join_link=join, qr=qr_svg(join))
 
 

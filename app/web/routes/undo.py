@@ -22,7 +22,7 @@ router = APIRouter(prefix="/m/{code}")
 
 
 def _answer(status: int, **context: object) -> HTMLResponse:
-    html = render("partials/undo_preview.html", code=context.pop("code"), **context)
+    html = render("deuxrois/partials/undo_preview.html", code=context.pop("code"), **context)
     return HTMLResponse(html, status_code=status, headers={"Cache-Control": "no-store", "Content-Language": LANG.get()})
 
 
