@@ -13,7 +13,7 @@ from typing import Any
 
 from app.games.deuxrois.game import Actor, decide, evolve, new_game
 from app.games.deuxrois.state import GameState
-from app.live.connection import Viewer
+from app.kernel.viewer import Viewer
 from app.web.presenter import HtmlPresenter
 from bench.harness import Options, Result, Timer, benchmark
 

@@ -1,1 +1,22 @@
-"""The games this server hosts (the registry is filled in by the next step of the re-housing)."""
+"""The registry: every game this server hosts, by the id stored in the games table.
+
+`live`, `store` and `web` reach a game only through this mapping and the
+`GameDefinition` protocol (app/kernel/game.py). Adding a game is a folder and
+one line here (docs/adding-a-game.md).
+"""
+
+from __future__ import annotations
+
+from app.games.debarquement.definition import GAME as DEBARQUEMENT
+from app.games.deuxrois.definition import GAME as DEUXROIS
+from app.kernel.game import GameDefinition
+
+GAMES: dict[str, GameDefinition] = {game.id: game for game in (DEUXROIS, DEBARQUEMENT)}
+DEFAULT = DEUXROIS.id
+# Ids the games table held before a game was a folder ("variant"): Mode Historique rides in the config.
+_OLD_IDS = {"classic": "deuxrois", "historique": "deuxrois"}
+
+
+def game_of(game_id: str) -> GameDefinition:
+    """The game a stored record runs; an unknown id is a programming error, not a user's."""
+    return GAMES[_OLD_IDS.get(game_id, game_id)]

@@ -37,7 +37,7 @@ def to_scenario(game: GameRecord, events: list[StoredEvent]) -> dict[str, Any]:
         if e.payload.get("type") == "player_joined":
             names[e.payload["player_id"]] = e.payload["name"]
     start = next((i for i, e in enumerate(events) if e.payload.get("type") == "game_started"), None)
-    scenario: dict[str, Any] = {"title": f"Game {game.code} ({game.variant})", "code": game.code, "variant": game.variant}
+    scenario: dict[str, Any] = {"title": f"Game {game.code} ({game.game})", "code": game.code, "game": game.game}
     if start is None:
         left = {e.payload["player_id"] for e in events if e.payload.get("type") == "player_left"}
         scenario["setup"] = {"players": [n for p, n in names.items() if p not in left], "seed": game.seed,

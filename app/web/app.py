@@ -18,7 +18,6 @@ from app.live.pubsub import make_pubsub
 from app.settings import Settings
 from app.store.database import make_engine, migrate
 from app.store.repository import Repository
-from app.web.debarquement import DebarquementPresenter
 from app.web.deps import PageError, flash
 from app.web.headers import SecurityHeaders
 from app.web.i18n import LanguageMiddleware, t
@@ -49,7 +48,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await asyncio.to_thread(migrate, engine)
         pubsub = make_pubsub(settings.pubsub)
         await pubsub.connect()
-        games = Games(Repository(engine), HtmlPresenter(), pubsub, {"debarquement": DebarquementPresenter()})
+        games = Games(Repository(engine), lambda game: HtmlPresenter(game.pages), pubsub)
         app.state.engine = engine
         app.state.games = games
         app.state.limiter = Limiter(settings.rate_capacity, settings.rate_per_second)

@@ -6,9 +6,10 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from app.games.debarquement import Actor, State, decide, evolve, replay
+from app.games.debarquement import State, decide, evolve, replay
 from app.games.debarquement.boats import DECK, boat_cards
 from app.games.debarquement.events import Event, GameCreated, MancheScored, MancheStarted, PlayerJoined
+from app.kernel.actor import Actor
 
 NAMES = ("Ana", "Bob", "Céline", "Dara", "Émile", "Fatou", "Gaspard", "Hélène")
 

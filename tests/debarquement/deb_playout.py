@@ -8,8 +8,9 @@ from typing import Any
 
 from deb_helpers import NAMES, pid
 
-from app.games.debarquement import Actor, Event, Phase, State, decide, evolve, new_game, replay
+from app.games.debarquement import Event, Phase, State, decide, evolve, new_game, replay
 from app.games.debarquement.rules import prompt_id
+from app.kernel.actor import Actor
 
 Step = tuple[State, list[Event]]
 

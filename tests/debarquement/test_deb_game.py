@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 from deb_helpers import FULL_DECK, NAMES, act, all_cards, dealt, pid, play_all, stacks, types
 
-from app.games.debarquement import Actor, Phase, decide, event_from_json, event_to_json, new_game, replay
+from app.games.debarquement import Phase, decide, event_from_json, event_to_json, new_game, replay
 from app.games.debarquement.boats import Boat
 from app.games.debarquement.events import (
     CardChosen,
@@ -18,6 +18,7 @@ from app.games.debarquement.events import (
 )
 from app.games.debarquement.rules import pending_prompt, prompt_id
 from app.games.debarquement.state import State
+from app.kernel.actor import Actor
 from app.kernel.text import EngineError
 
 

@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 from deb_helpers import NAMES, act, dealt, pid, play_all
 
-from app.games.debarquement import Actor, Phase, decide, new_game, parse_command, replay
+from app.games.debarquement import Phase, decide, new_game, parse_command, replay
 from app.games.debarquement.rules import prompt_id
 from app.games.debarquement.state import State
+from app.kernel.actor import Actor
 from app.kernel.text import EngineError
 
 

@@ -10,8 +10,9 @@ import pytest
 from deb_helpers import act, dealt, play_all, seated
 from deb_playout import playout
 
-from app.games.debarquement import Actor, Phase, decide, player_view, replay, table_view
+from app.games.debarquement import Phase, decide, player_view, replay, table_view
 from app.games.debarquement.state import State
+from app.kernel.actor import Actor
 from app.kernel.text import EngineError
 
 

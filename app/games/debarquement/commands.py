@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import Field, TypeAdapter, ValidationError
 
 from app.games.debarquement.boats import Boat
+from app.kernel.messages import Message
 from app.kernel.text import EngineError, Text
 
 NAME_MAX = 24
 
 
-class _Command(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class _Command(Message):
+    pass
 
 
 class Join(_Command):
@@ -69,22 +69,6 @@ class Tick(_Command):
 
 Command = Annotated[Join | Leave | Start | PlayCard | ChooseBoat | NextManche | Tick, Field(discriminator="type")]
 _COMMAND: TypeAdapter[Command] = TypeAdapter(Command)
-
-
-@dataclass(frozen=True, slots=True)
-class Actor:
-    """Who sends a command: a seated (or joining) player, or the system (timers)."""
-
-    kind: Literal["player", "system"]
-    player_id: str | None = None
-
-    @staticmethod
-    def player(player_id: str) -> Actor:
-        return Actor("player", player_id)
-
-    @staticmethod
-    def system() -> Actor:
-        return Actor("system")
 
 
 def parse_command(data: object) -> Command:

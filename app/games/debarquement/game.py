@@ -12,7 +12,6 @@ from collections.abc import Mapping
 
 from app.games.debarquement.boats import CAPTURE_AT, DECK, Boat, boat_cards, forced_boat, place, visible
 from app.games.debarquement.commands import (
-    Actor,
     ChooseBoat,
     Command,
     Join,
@@ -51,6 +50,7 @@ from app.games.debarquement.rules import (
 )
 from app.games.debarquement.scoring import DEFAULT_MAX_MANCHES, THRESHOLDS, game_over, manche_points, result
 from app.games.debarquement.state import HAND_SIZE, Phase, State, evolve
+from app.kernel.actor import Actor
 from app.kernel.text import EngineError, Text
 
 MAX_MANCHES_LIMIT = 50

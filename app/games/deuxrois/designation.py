@@ -17,9 +17,10 @@ from app.games.deuxrois.config import envoy_quota
 from app.games.deuxrois.deal import Room
 from app.games.deuxrois.events import CardShown, EnvoysLocked, EnvoysNamed, EnvoyWithdrawn, Volunteered
 from app.games.deuxrois.fold import Tx, applies
-from app.games.deuxrois.gate import Actor, handles, me, refuse
+from app.games.deuxrois.gate import handles, me, refuse
 from app.games.deuxrois.knowledge import add_feed
 from app.games.deuxrois.state import Designation, GameState
+from app.kernel.actor import Actor
 
 QuotaModifier = Callable[[GameState, Room], int]
 QUOTA_MODIFIERS: list[QuotaModifier] = []  # extra envoys granted by powers or events (Commandant L167, event 20)

@@ -17,9 +17,10 @@ from app.games.deuxrois.commands import Vote
 from app.games.deuxrois.deal import Room
 from app.games.deuxrois.events import BallotCast, GeneralChosen, RunoffStarted, VoteBound
 from app.games.deuxrois.fold import Tx, applies
-from app.games.deuxrois.gate import Actor, handles, me, refuse
+from app.games.deuxrois.gate import handles, me, refuse
 from app.games.deuxrois.knowledge import add_feed
 from app.games.deuxrois.state import GameState, RoomElection
+from app.kernel.actor import Actor
 
 # Mode Historique seams (app/games/deuxrois/historique): fn(state, pid) -> False bars a player from voting /
 # from being elected now (event 4 outside, event 25 Citadelle).

@@ -28,11 +28,13 @@ from app.games.deuxrois.commands import Command
 from app.games.deuxrois.config import GameConfig
 from app.games.deuxrois.events import Event, GameCreated
 from app.games.deuxrois.fold import Tx, evolve, fold_events
-from app.games.deuxrois.gate import Actor, check
+from app.games.deuxrois.gate import check
 from app.games.deuxrois.historique import register as historique  # noqa: F401  (Mode Historique, rulings §5)
 from app.games.deuxrois.powers import families  # noqa: F401
 from app.games.deuxrois.rounds import next_deadline
 from app.games.deuxrois.state import GameState
+from app.kernel.actor import Actor
+from app.kernel.rules import Decision
 from app.kernel.text import EngineError, Text
 
 __all__ = ["Actor", "GameConfig", "GameState", "decide", "evolve", "new_game", "next_deadline", "replay"]
@@ -50,6 +52,12 @@ def replay(events: Iterable[Event]) -> GameState:
 
 def decide(state: GameState, command: Command, actor: Actor, now_ms: int,
            expected_version: int | None = None) -> list[Event]:
+    """The events of `decide_state` (tests and tools that only need the log)."""
+    return decide_state(state, command, actor, now_ms, expected_version).events
+
+
+def decide_state(state: GameState, command: Command, actor: Actor, now_ms: int,
+                 expected_version: int | None = None) -> Decision[GameState]:
     """Validates `command` for `actor` against `state`; returns the events, or raises EngineError.
 
     `expected_version` (optional): the state.version the client acted on; a command sent
@@ -63,4 +71,4 @@ def decide(state: GameState, command: Command, actor: Actor, now_ms: int,
     rule.handler(tx, command, actor)
     if tx.events and not tx.state.over and tx.state.phase != "lobby":
         rounds.settle(tx)
-    return tx.events
+    return Decision(tx.events, tx.state)

@@ -8,32 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
 from app.games.deuxrois.fold import Tx
 from app.games.deuxrois.state import GameState, Phase
+from app.kernel.actor import Actor, ActorKind
 from app.kernel.text import EngineError, Text
-
-ActorKind = Literal["player", "moderator", "system"]
-
-
-@dataclass(frozen=True, slots=True)
-class Actor:
-    kind: ActorKind
-    player_id: str | None = None
-
-    @staticmethod
-    def player(pid: str) -> Actor:
-        return Actor("player", pid)
-
-    @staticmethod
-    def moderator() -> Actor:
-        return Actor("moderator")
-
-    @staticmethod
-    def system() -> Actor:
-        return Actor("system")
-
 
 C = TypeVar("C")
 Handler = Callable[[Tx, Any, Actor], None]

@@ -11,8 +11,9 @@ from app.games.deuxrois.commands import Join, Leave, Start
 from app.games.deuxrois.deal import MAX_PLAYERS, Room, check_player_count, deal, split_rooms, validate_deck
 from app.games.deuxrois.events import GameCreated, GameStarted, PlayerJoined, PlayerLeft, PromptOpened
 from app.games.deuxrois.fold import Tx, applies
-from app.games.deuxrois.gate import Actor, handles, me, refuse
+from app.games.deuxrois.gate import handles, me, refuse
 from app.games.deuxrois.state import GameState, Player
+from app.kernel.actor import Actor
 
 
 @handles(Join, actors=("player",), phases=("lobby",))

@@ -33,9 +33,10 @@ from app.games.deuxrois.events import (
     TimerChanged,
 )
 from app.games.deuxrois.fold import Tx, applies, fold_events
-from app.games.deuxrois.gate import RUNNING, Actor, handles, refuse
+from app.games.deuxrois.gate import RUNNING, handles, refuse
 from app.games.deuxrois.rounds import next_deadline
 from app.games.deuxrois.state import GameState
+from app.kernel.actor import Actor
 
 
 @handles(ModMove, actors=("moderator",), phases=RUNNING, when_paused=True)

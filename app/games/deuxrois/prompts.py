@@ -16,8 +16,9 @@ from app.games.deuxrois.cards import INFIDELE
 from app.games.deuxrois.commands import AnswerPrompt
 from app.games.deuxrois.events import CardStateChanged, PromptClosed, PromptOpened
 from app.games.deuxrois.fold import Tx, applies
-from app.games.deuxrois.gate import Actor, handles, me, refuse
+from app.games.deuxrois.gate import handles, me, refuse
 from app.games.deuxrois.state import GameState, Prompt
+from app.kernel.actor import Actor
 
 Resolver = Callable[[Tx, Prompt, str], None]
 

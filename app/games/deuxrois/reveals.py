@@ -20,10 +20,11 @@ from app.games.deuxrois.events import (
     RevealRequested,
 )
 from app.games.deuxrois.fold import Tx, applies
-from app.games.deuxrois.gate import ROUND, Actor, handles, me, refuse
+from app.games.deuxrois.gate import ROUND, handles, me, refuse
 from app.games.deuxrois.knowledge import displayed_colour
 from app.games.deuxrois.powers import registry
 from app.games.deuxrois.state import GameState, RevealRequest
+from app.kernel.actor import Actor
 from app.kernel.text import EngineError
 
 

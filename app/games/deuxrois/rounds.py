@@ -16,8 +16,9 @@ from app.games.deuxrois.commands import Tick
 from app.games.deuxrois.deal import Room
 from app.games.deuxrois.events import GameEnded, PhaseStarted
 from app.games.deuxrois.fold import Tx, applies
-from app.games.deuxrois.gate import RUNNING, Actor, handles, refuse
+from app.games.deuxrois.gate import RUNNING, handles, refuse
 from app.games.deuxrois.state import Designation, GameState, RoomElection
+from app.kernel.actor import Actor
 
 NEXT_PHASE = {"N": "E", "E": "D", "D": "X", "X": "A"}
 

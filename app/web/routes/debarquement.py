@@ -16,32 +16,30 @@ from fastapi import APIRouter, Depends, Form, WebSocket
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
+from app.games.debarquement.definition import DebarquementConfig
 from app.games.deuxrois.game import Actor
 from app.kernel.text import EngineError
-from app.live.connection import Viewer
-from app.live.debarquement import DebarquementConfig
+from app.kernel.viewer import Viewer
 from app.live.games import Games
 from app.live.hub import Hub
-from app.live.variants import DEBARQUEMENT
 from app.settings import Settings
 from app.store.tokens import hash_token, new_pin, new_token
 from app.web import actions, sockets
 from app.web.auth import pending_seat_of, same_origin, seat_cookie, seat_of, set_secret_cookie
-from app.web.debarquement import DebarquementPresenter
 from app.web.deps import DoorLimiterDep, LimiterDep, PageError, SettingsDep, get_hub, page
 from app.web.i18n import LANG, pick, t
 from app.web.links import base_url, qr_svg
+from app.web.presenter import HtmlPresenter
 from app.web.templating import render
 
 router = APIRouter(prefix="/d/{code}")
-PRESENTER = DebarquementPresenter()
 NAME_FIELD = 200  # longer input is refused by the engine with its own message (24 characters)
 
 
 async def get_table(code: str, request: Request) -> Hub:
     """The table's hub; a main-game code (or none) is "no such table" here."""
     hub = await get_hub(code, request.app.state.games)
-    if hub.variant.name != DEBARQUEMENT:
+    if hub.definition.id != "debarquement":
         raise PageError(404, t("deb.error.no_table", code=hub.code))
     return hub
 
@@ -60,7 +58,7 @@ def _no_store(response: Response) -> Response:
 
 async def create_table(request: Request, games: Games, settings: Settings, quick: bool) -> Response:
     """Called by the home page's create form when the variant is Débarquement."""
-    hub, _secret = await games.create(DebarquementConfig(threshold=30 if quick else 66), variant=DEBARQUEMENT)
+    hub, _secret = await games.create(DebarquementConfig(threshold=30 if quick else 66), game="debarquement")
     base = _base(request, settings)
     join = f"{base}/d/{hub.code}"
     return _no_store(page("debarquement/created.html", code=hub.code, join_link=join,
@@ -86,7 +84,7 @@ async def phone(request: Request, hub: TableDep) -> Response:
         return _lobby(hub)
     viewer = Viewer(hub.code, "player", player_id, LANG.get())
     view = hub.view_for(viewer)
-    return _no_store(page("debarquement/phone.html", code=hub.code, regions=PRESENTER.regions(viewer, view),
+    return _no_store(page("debarquement/phone.html", code=hub.code, regions=HtmlPresenter(hub.definition.pages).regions(viewer, view),
                           name=view["me"]["name"]))
 
 
@@ -182,7 +180,7 @@ async def act(request: Request, hub: TableDep, limiter: LimiterDep) -> Response:
 async def screen(request: Request, hub: TableDep, settings: SettingsDep) -> Response:
     viewer = Viewer(hub.code, "screen", None, LANG.get())
     join = f"{_base(request, settings)}/d/{hub.code}"
-    return page("debarquement/screen.html", code=hub.code, regions=PRESENTER.regions(viewer, hub.view_for(viewer)),
+    return page("debarquement/screen.html", code=hub.code, regions=HtmlPresenter(hub.definition.pages).regions(viewer, hub.view_for(viewer)),
                 join_link=join, qr=qr_svg(join))
 
 
@@ -198,7 +196,7 @@ async def _socket_hub(ws: WebSocket, code: str) -> Hub | None:
         hub = await get_hub(code, ws.app.state.games)
     except PageError:
         return None
-    return hub if hub.variant.name == DEBARQUEMENT and same_origin(ws) else None
+    return hub if hub.definition.id == "debarquement" and same_origin(ws) else None
 
 
 @router.websocket("/ws")

@@ -12,7 +12,6 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from app.games.deuxrois.config import GameConfig
-from app.live.variants import DEBARQUEMENT
 from app.store.tokens import normalise_code
 from app.web.auth import mod_cookie, same_origin, set_secret_cookie
 from app.web.deps import GamesDep, HubDep, PageError, SettingsDep, page
@@ -62,11 +61,10 @@ async def create_game(
 ) -> Response:
     if not same_origin(request):
         raise PageError(403, t("error.forbidden"))
-    if variant == DEBARQUEMENT:
+    if variant == "debarquement":
         return await debarquement.create_table(request, games, settings, quick=bool(quick))
     config = _config(rounds, negotiation, election_s, designation_s, bool(historique))
-    # The variant column names the rules (main game); Mode Historique also rides in the config.
-    hub, secret = await games.create(config, variant="historique" if historique else "classic")
+    hub, secret = await games.create(config, game="deuxrois")
     base = base_url(request, settings.base_url)
     join = f"{base}/g/{hub.code}"
     response = page(
@@ -89,7 +87,7 @@ async def join_by_code(games: GamesDep, code: str = "") -> Response:
     if normal is None:
         raise PageError(404, t("error.no_game", code=code[:8]))
     hub = await games.get(normal)
-    prefix = "d" if hub is not None and hub.variant.name == DEBARQUEMENT else "g"  # a débarquement table
+    prefix = "d" if hub is not None and hub.definition.id == "debarquement" else "g"  # a débarquement table
     return RedirectResponse(f"/{prefix}/{normal}", status_code=303)
 
 

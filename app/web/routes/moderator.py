@@ -9,7 +9,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 
 from app.games.deuxrois.game import Actor
-from app.live.connection import Viewer
+from app.kernel.viewer import Viewer
 from app.store.export import to_scenario
 from app.web import actions, sockets
 from app.web.auth import is_moderator, is_moderator_secret, mod_cookie, same_origin, set_secret_cookie
@@ -18,7 +18,6 @@ from app.web.i18n import LANG, t
 from app.web.presenter import HtmlPresenter
 
 router = APIRouter(prefix="/m/{code}")
-PRESENTER = HtmlPresenter()
 
 
 @router.get("")
@@ -33,7 +32,7 @@ async def dashboard(request: Request, hub: HubDep, settings: SettingsDep, k: str
     if not is_moderator(request, hub):
         raise PageError(403, t("error.not_moderator"))
     viewer = Viewer(hub.code, "moderator", None, LANG.get())
-    regions = PRESENTER.regions(viewer, hub.view_for(viewer))
+    regions = HtmlPresenter(hub.definition.pages).regions(viewer, hub.view_for(viewer))
     response = page("deuxrois/moderator/dashboard.html", code=hub.code, regions=regions)
     response.headers["Cache-Control"] = "no-store"
     return response

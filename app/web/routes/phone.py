@@ -10,8 +10,7 @@ from starlette.responses import Response
 
 from app.games.deuxrois.game import Actor
 from app.kernel.text import EngineError
-from app.live.connection import Viewer
-from app.live.variants import DEBARQUEMENT
+from app.kernel.viewer import Viewer
 from app.store.tokens import hash_token, new_pin, new_token
 from app.web import actions, sockets
 from app.web.action_forms import command_fields
@@ -23,7 +22,6 @@ from app.web.presenter import HtmlPresenter
 router = APIRouter(prefix="/g/{code}")
 JOIN_BURST, JOIN_RATE = 100.0, 5.0  # joins per address and game
 PIN_BURST, PIN_RATE = 10.0, 0.2  # PIN recoveries per address and game
-PRESENTER = HtmlPresenter()
 
 
 def _no_store(response: Response) -> Response:
@@ -41,12 +39,12 @@ def _lobby(hub: HubDep, error: str = "", status: int = 200) -> Response:
 
 @router.get("")
 async def phone(request: Request, hub: HubDep) -> Response:
-    if hub.variant.name == DEBARQUEMENT:
+    if hub.definition.id == "debarquement":
         return Response(status_code=303, headers={"Location": f"/d/{hub.code}"})  # a débarquement table's own pages
     player_id = await seat_of(request, hub)
     if player_id is not None and hub.state.player(player_id) is not None:
         viewer = Viewer(hub.code, "player", player_id, LANG.get())
-        regions = PRESENTER.regions(viewer, hub.view_for(viewer))
+        regions = HtmlPresenter(hub.definition.pages).regions(viewer, hub.view_for(viewer))
         return _no_store(page("deuxrois/phone/game.html", code=hub.code, regions=regions, name=hub.state.name(player_id)))
     if await pending_seat_of(request, hub) is not None:
         return _no_store(page("deuxrois/phone/waiting.html", code=hub.code))

@@ -6,8 +6,7 @@ from fastapi import APIRouter, WebSocket
 from starlette.requests import Request
 from starlette.responses import Response
 
-from app.live.connection import Viewer
-from app.live.variants import DEBARQUEMENT
+from app.kernel.viewer import Viewer
 from app.web import sockets
 from app.web.deps import HubDep, PageError, SettingsDep, get_hub, page
 from app.web.i18n import LANG
@@ -15,16 +14,15 @@ from app.web.links import base_url, qr_svg
 from app.web.presenter import HtmlPresenter
 
 router = APIRouter(prefix="/s/{code}")
-PRESENTER = HtmlPresenter()
 
 
 @router.get("")
 async def screen(request: Request, hub: HubDep, settings: SettingsDep) -> Response:
-    if hub.variant.name == DEBARQUEMENT:
+    if hub.definition.id == "debarquement":
         return Response(status_code=303, headers={"Location": f"/d/{hub.code}/screen"})  # its own big screen
     viewer = Viewer(hub.code, "screen", None, LANG.get())
     join = f"{base_url(request, settings.base_url)}/g/{hub.code}"
-    return page("deuxrois/screen/screen.html", code=hub.code, regions=PRESENTER.regions(viewer, hub.view_for(viewer)),
+    return page("deuxrois/screen/screen.html", code=hub.code, regions=HtmlPresenter(hub.definition.pages).regions(viewer, hub.view_for(viewer)),
                 join_link=join, qr=qr_svg(join))
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from app.games.deuxrois import rounds
 from app.games.deuxrois.deal import Room
 from app.games.deuxrois.fold import Tx
-from app.games.deuxrois.gate import ROUND, Actor, handles, me, refuse
+from app.games.deuxrois.gate import ROUND, handles, me, refuse
 from app.games.deuxrois.historique import exchange
 from app.games.deuxrois.historique.catalogue import MAX_NUMBER, MIN_NUMBER
 from app.games.deuxrois.historique.commands import HistoriqueNumber, ModHistoriqueCancel, ModHistoriquePick
@@ -23,6 +23,7 @@ from app.games.deuxrois.historique.events import (
     HistoriqueNumberGiven,
 )
 from app.games.deuxrois.state import GameState
+from app.kernel.actor import Actor
 
 DRAW_S = 20
 

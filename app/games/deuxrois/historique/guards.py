@@ -15,13 +15,14 @@ from app.games.deuxrois import designation, election
 from app.games.deuxrois.cards import Effect
 from app.games.deuxrois.deal import Room
 from app.games.deuxrois.fold import Tx
-from app.games.deuxrois.gate import Actor, handles, refuse
+from app.games.deuxrois.gate import handles, refuse
 from app.games.deuxrois.historique.commands import ModMarkOutside, ReportSilence
 from app.games.deuxrois.historique.effects import ongoing, zone
 from app.games.deuxrois.historique.events import HistoriqueRoleSet
 from app.games.deuxrois.powers.registry import reveal_guard
 from app.games.deuxrois.powers.reveal_triggers import EXTRA_IMMUNITIES
 from app.games.deuxrois.state import GameState
+from app.kernel.actor import Actor
 from app.kernel.text import Text
 
 

@@ -9,13 +9,14 @@ by a challenge (a power, powers.py); only the moderator moves someone back.
 from __future__ import annotations
 
 from app.games.deuxrois.fold import Tx
-from app.games.deuxrois.gate import RUNNING, Actor, handles, refuse
+from app.games.deuxrois.gate import RUNNING, handles, refuse
 from app.games.deuxrois.historique.commands import SetZone
 from app.games.deuxrois.historique.effects import ongoing, zone
 from app.games.deuxrois.historique.events import ZoneSet
 from app.games.deuxrois.powers.registry import reveal_blocked
 from app.games.deuxrois.reveals import complete
 from app.games.deuxrois.state import GameState
+from app.kernel.actor import Actor
 
 ZONES = {25: ("port", "citadelle"), 26: ("camp", "tente"), 27: ("champ", "village")}
 ZONE_NAMES = {

@@ -54,9 +54,10 @@ from app.games.deuxrois.cards import CARDS, Frequency, Power, Trigger
 from app.games.deuxrois.commands import UsePower
 from app.games.deuxrois.events import PowerUsed
 from app.games.deuxrois.fold import Tx, applies
-from app.games.deuxrois.gate import ROUND, Actor, handles, me, refuse
+from app.games.deuxrois.gate import ROUND, handles, me, refuse
 from app.games.deuxrois.prompts import open_prompt
 from app.games.deuxrois.state import GameState
+from app.kernel.actor import Actor
 from app.kernel.text import EngineError, Text
 
 # ------------------------------------------------------------------ which powers a player holds

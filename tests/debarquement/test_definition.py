@@ -1,4 +1,4 @@
-"""The variant seam on its own: seat ids, prompt-based deadlines from the log's times, the tick, refusals."""
+"""Débarquement's GameDefinition on its own: seat ids, prompt-based deadlines from the log's times, the tick, refusals."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import pytest
 from app.games.debarquement import Phase
 from app.games.deuxrois.game import Actor
 from app.kernel.text import EngineError
-from app.live.connection import Viewer
-from app.live.debarquement import Debarquement, Table
-from app.live.variants import Classic, variant_for
+from app.kernel.viewer import Viewer
+from app.games import GAMES, game_of
+from app.games.debarquement.definition import GAME, Table
 from app.store.repository import StoredEvent
 
 T0 = 1_800_000_000_000
@@ -20,27 +20,30 @@ T0 = 1_800_000_000_000
 class Log:
     """A game as the hub drives it: decide, then evolve with the time of the batch, keeping what is stored."""
 
-    def __init__(self, variant: Debarquement) -> None:
-        self.variant = variant
-        self.stored = [StoredEvent(1, p, T0) for p in variant.new_game({"threshold": 66}, 7, T0)]
-        self.table: Table = variant.replay(self.stored)
+    def __init__(self, config: dict[str, Any]) -> None:
+        self.config = config
+        self.stored = [StoredEvent(1, p, T0) for p in GAME.new_game(GAME.config_model.model_validate(config), 7, T0)]
+        self.table: Table = GAME.replay(self.stored, config)
 
     def do(self, command: dict[str, Any], actor: Actor, at: int) -> list[Any]:
-        events = self.variant.decide(self.table, self.variant.parse_command(command), actor, at)
-        for event in events:
-            self.table = self.variant.evolve(self.table, event, at)
-            self.stored.append(StoredEvent(len(self.stored) + 1, self.variant.event_to_json(event), at))
-        return events
+        decision = GAME.decide(self.table, GAME.parse_command(command), actor, at)
+        folded = self.table
+        for event in decision.events:
+            folded = GAME.evolve(folded, event, at)
+            self.stored.append(StoredEvent(len(self.stored) + 1, GAME.event_to_json(event), at))
+        assert folded == decision.state  # decide hands back the state its events fold to
+        self.table = decision.state
+        return decision.events
 
 
-def test_the_seam_picks_the_rules_by_the_games_variant() -> None:
-    assert isinstance(variant_for("debarquement", {}), Debarquement)
-    assert isinstance(variant_for("classic", {}), Classic)
-    assert isinstance(variant_for("historique", {"rounds": 5}), Classic)
+def test_the_registry_finds_the_game_by_its_stored_id() -> None:
+    assert game_of("debarquement") is GAME
+    # Games stored before the re-housing ("variant" classic / historique) run on Deux Rois.
+    assert game_of("classic") is game_of("historique") is GAMES["deuxrois"]
 
 
 def test_newcomers_get_fresh_seat_ids_even_after_someone_left() -> None:
-    log = Log(Debarquement({}))
+    log = Log({})
     log.do({"type": "join", "name": "Ana"}, Actor("player", None), T0)
     log.do({"type": "join", "name": "Bob"}, Actor("player", None), T0)
     log.do({"type": "leave"}, Actor.player("p2"), T0)
@@ -52,8 +55,8 @@ def test_newcomers_get_fresh_seat_ids_even_after_someone_left() -> None:
 
 
 def test_deadlines_run_from_the_time_the_prompt_opened_and_survive_a_replay() -> None:
-    variant = Debarquement({"card_s": 20, "boat_s": 10, "next_s": 90, "threshold": 66})
-    log = Log(variant)
+    log = Log({"card_s": 20, "boat_s": 10, "next_s": 90, "threshold": 66})
+    variant = GAME
     for name in ("Ana", "Bob"):
         log.do({"type": "join", "name": name}, Actor("player", None), T0)
     assert variant.next_deadline(log.table) is None  # the lobby waits for nobody
@@ -64,7 +67,7 @@ def test_deadlines_run_from_the_time_the_prompt_opened_and_survive_a_replay() ->
     log.do({"type": "play_card", "card": card}, Actor.player("p1"), T0 + 5000)
     assert variant.next_deadline(log.table) == T0 + 21_000  # same prompt, same deadline
     # A restart rebuilds the same table and the same deadline from the stored times alone.
-    again = Debarquement(variant.config.model_dump()).replay(log.stored)
+    again = GAME.replay(log.stored, log.config)
     assert again == log.table and variant.next_deadline(again) == T0 + 21_000
     tick = variant.tick_command(log.table)
     assert tick == {"type": "tick", "prompt": "m1.t1.cards"}
@@ -80,8 +83,8 @@ def test_deadlines_run_from_the_time_the_prompt_opened_and_survive_a_replay() ->
 
 
 def test_the_views_carry_the_deadline_and_the_screen_never_a_hand() -> None:
-    variant = Debarquement({})
-    log = Log(variant)
+    variant = GAME
+    log = Log({})
     for name in ("Ana", "Bob"):
         log.do({"type": "join", "name": name}, Actor("player", None), T0)
     log.do({"type": "start"}, Actor.player("p1"), T0)
