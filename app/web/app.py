@@ -23,7 +23,7 @@ from app.web.headers import SecurityHeaders
 from app.web.i18n import LanguageMiddleware, t
 from app.web.presenter import HtmlPresenter
 from app.web.ratelimit import Limiter
-from app.web.routes import debarquement, debrief, health, home, moderator, phone, screen, undo
+from app.web.routes import health, home, legacy, moderator, screen, table
 from app.web.templating import STATIC
 
 log = logging.getLogger(__name__)
@@ -69,12 +69,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await pubsub.disconnect()
             engine.dispose()
 
-    app = FastAPI(title="Deux Rois pour un Royaume", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = FastAPI(title="Deux Rois — game nights", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.ready = False
     app.add_middleware(LanguageMiddleware)
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    for module in (health, home, phone, moderator, undo, screen, debarquement, debrief):
+    for module in (health, home, table, moderator, screen, legacy):
         app.include_router(module.router)
 
     @app.exception_handler(PageError)

@@ -296,6 +296,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "error.ws_message": ("Ce canal ne reçoit rien : utilisez les boutons.", "This channel takes no input: use the buttons."),
     # home: which game (the débarquement variant, rulings §6)
     "home.variant": ("Jeu", "Game"),
+    "home.players_range": ("{min} à {max} joueurs", "{min} to {max} players"),
+    "error.no_such_game": ("Ce jeu n'existe pas ici.", "There is no such game here."),
+    "error.no_dashboard": ("Ce jeu n'a pas de tableau de bord : la table se gère elle-même.",
+                           "This game has no dashboard: the table runs itself."),
+    "error.not_confirmer": ("Seule une autre personne assise à la table peut confirmer.",
+                            "Only someone else seated at the table can confirm."),
     "home.variant_classic": ("Deux Rois pour un Royaume (6 à 50 joueurs, deux salles)",
                              "Two Kings for One Kingdom (6 to 50 players, two rooms)"),
     "home.variant_debarquement": ("Variante « débarquement » (2 à 8 joueurs, les téléphones sont les mains)",

@@ -91,7 +91,7 @@ class Game:
 
     def connect(self, stack: contextlib.ExitStack) -> None:
         for viewer in self.everyone:
-            url = f"/d/{self.code}/screen/ws" if viewer is self.screen else f"/d/{self.code}/ws"
+            url = f"/s/{self.code}/ws" if viewer is self.screen else f"/g/{self.code}/ws"
             viewer.ws = stack.enter_context(viewer.client.websocket_connect(url))
             viewer.take(receive(viewer.ws))  # the whole view at once on connect
 

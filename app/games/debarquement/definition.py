@@ -21,10 +21,10 @@ from app.games.debarquement.events import PlayerJoined, event_from_json, event_t
 from app.games.debarquement.rules import pending_prompt, prompt_id
 from app.games.debarquement.state import Phase
 from app.kernel.actor import Actor
-from app.kernel.game import Pages, Region, StoredEventLike
+from app.kernel.game import JoinField, Pages, RebindBy, Region, StoredEventLike
 from app.kernel.rules import Decision
 from app.kernel.text import EngineError, Text
-from app.kernel.viewer import Viewer, ViewerKind
+from app.kernel.viewer import Viewer
 
 
 class DebarquementConfig(BaseModel):
@@ -74,11 +74,19 @@ PAGES: Pages = {
     "moderator": TABLE,  # no dashboard for this game: whoever asks sees the table, never a hand
 }
 
-PAGE_TEMPLATES: Mapping[ViewerKind, str] = {
+PAGE_TEMPLATES: Mapping[str, str] = {
     "player": "debarquement/phone.html",
     "moderator": "debarquement/screen.html",
     "screen": "debarquement/screen.html",
+    "lobby": "debarquement/lobby.html",
+    "joined": "debarquement/joined.html",
+    "waiting": "debarquement/waiting.html",
+    "created": "debarquement/created.html",
+    "create_form": "debarquement/create_form.html",
 }
+# Only to pick who starts: the player closest to 66 years old (L438, F3).
+AGE = JoinField("age", 0, 130, Text("L'âge doit être un nombre entier de 0 à 130 (ou rester vide).",
+                                    "The age must be a whole number from 0 to 130 (or left empty)."))
 
 
 def _config(raw: Mapping[str, Any] | BaseModel | None) -> DebarquementConfig:
@@ -95,6 +103,20 @@ class Debarquement:
     config_model: type[BaseModel] = DebarquementConfig
     pages = PAGES
     page_templates = PAGE_TEMPLATES
+    has_dashboard = False  # the first seat hosts and the table runs itself
+    rebind_by: RebindBy = "table"  # anyone else seated vouches for a new phone
+
+    def config_from_form(self, form: Mapping[str, str]) -> BaseModel:
+        return DebarquementConfig(threshold=30 if form.get("quick") else 66)  # "Conquête rapide" (F18)
+
+    def lobby(self, table: Table) -> dict[str, Any]:
+        view = views.table_view(table.state)
+        return {"open": table.state.phase is Phase.LOBBY, "players": [
+            {"id": p["player_id"], "name": p["name"], "is_host": p.get("is_host", False)} for p in view["players"]],
+            "game": view["game"]}
+
+    def join_fields(self, table: Table) -> tuple[JoinField, ...]:
+        return (AGE,)
 
     def new_game(self, config: BaseModel, seed: int, at: int) -> list[dict[str, Any]]:
         cfg = _config(config)
@@ -169,6 +191,16 @@ class Debarquement:
 
     def tick_command(self, table: Table) -> dict[str, Any]:
         return {"type": "tick", "prompt": table.prompt}
+
+    def undo_preview(self, table: Table, to_version: int) -> dict[str, Any] | None:
+        return None  # no undo in this game
+
+    def picture(self, table: Table, name: str) -> str | None:
+        return None
+
+    def export(self, code: str, seed: int, config: Mapping[str, Any], log: Sequence[StoredEventLike]) -> dict[str, Any]:
+        return {"title": f"Game {code} (debarquement)", "code": code, "game": self.id, "seed": seed,
+                "config": dict(config), "log": [e.payload for e in log]}
 
 
 GAME = Debarquement()

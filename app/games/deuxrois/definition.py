@@ -10,18 +10,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from app.games.deuxrois import commands, events
 from app.games.deuxrois import game as engine
 from app.games.deuxrois import views as deuxrois_views
 from app.games.deuxrois.config import GameConfig
+from app.games.deuxrois.debrief import debrief
+from app.games.deuxrois.debrief_svg import graph_svg, timeline_svg
+from app.games.deuxrois.export import to_scenario
 from app.games.deuxrois.state import GameState
+from app.games.deuxrois.undo_preview import undo_preview
 from app.kernel.actor import Actor
-from app.kernel.game import Pages, Region, StoredEventLike
+from app.kernel.game import JoinField, Pages, RebindBy, Region, StoredEventLike
 from app.kernel.rules import Decision
-from app.kernel.text import Text
-from app.kernel.viewer import Viewer, ViewerKind
+from app.kernel.text import EngineError, Text
+from app.kernel.viewer import Viewer
 
 _P = "deuxrois/partials/"
 
@@ -54,11 +58,40 @@ PAGES: Pages = {
     ),
 }
 
-PAGE_TEMPLATES: Mapping[ViewerKind, str] = {
+PAGE_TEMPLATES: Mapping[str, str] = {
     "player": "deuxrois/phone/game.html",
     "moderator": "deuxrois/moderator/dashboard.html",
     "screen": "deuxrois/screen/screen.html",
+    "lobby": "deuxrois/phone/lobby.html",
+    "joined": "deuxrois/phone/joined.html",
+    "waiting": "deuxrois/phone/waiting.html",
+    "created": "deuxrois/created.html",
+    "create_form": "deuxrois/create_form.html",
+    "undo_preview": "deuxrois/partials/undo_preview.html",
 }
+PICTURES = {"graph": graph_svg, "timeline": timeline_svg}
+BAD_CONFIG = Text("Réglages invalides : vérifiez les tours et les minuteurs.",
+                  "Invalid settings: check the rounds and timers.")
+# Mode Historique's event 14 (the eldest of each room) asks each player's year of birth, privately.
+BIRTH_YEAR = JoinField("birth_year", 1900, 2100, Text("L'année de naissance doit être entre 1900 et 2100.",
+                                                       "The year of birth must be between 1900 and 2100."))
+
+
+def config_from_form(form: Mapping[str, str]) -> GameConfig:
+    """The home page's fields: rounds, negotiation minutes ("5, 4, 3"), election and designation seconds."""
+    negotiation = form.get("negotiation", "")
+    try:
+        minutes = [float(m) for m in negotiation.replace(";", ",").split(",") if m.strip()]
+        values: dict[str, object] = {
+            "rounds": int(form.get("rounds") or 5),
+            "negotiation_s": tuple(round(m * 60) for m in minutes) if minutes else None,
+            "election_s": int(form.get("election_s") or 45),
+            "designation_s": int(form.get("designation_s") or 60),
+            "historique": bool(form.get("historique")),
+        }
+        return GameConfig.model_validate(values)
+    except (ValueError, ValidationError):
+        raise EngineError("bad_config", BAD_CONFIG) from None
 
 
 class DeuxRois:
@@ -70,6 +103,18 @@ class DeuxRois:
     config_model: type[BaseModel] = GameConfig
     pages = PAGES
     page_templates = PAGE_TEMPLATES
+    has_dashboard = True
+    rebind_by: RebindBy = "moderator"
+
+    def config_from_form(self, form: Mapping[str, str]) -> BaseModel:
+        return config_from_form(form)
+
+    def lobby(self, state: GameState) -> dict[str, Any]:
+        return {"open": state.phase == "lobby", "players": [{"id": p.id, "name": p.name} for p in state.players],
+                "asks_birth": bool(state.config.historique)}
+
+    def join_fields(self, state: GameState) -> tuple[JoinField, ...]:
+        return (BIRTH_YEAR,) if state.config.historique else ()
 
     def new_game(self, config: BaseModel, seed: int, at: int) -> list[dict[str, Any]]:
         cfg = config if isinstance(config, GameConfig) else GameConfig.model_validate(config.model_dump())
@@ -117,6 +162,17 @@ class DeuxRois:
 
     def tick_command(self, state: GameState) -> dict[str, Any]:
         return {"type": "tick"}
+
+    def undo_preview(self, state: GameState, to_version: int) -> dict[str, Any] | None:
+        return undo_preview(state, to_version)
+
+    def picture(self, state: GameState, name: str) -> str | None:
+        draw = PICTURES.get(name)
+        result = debrief(state) if draw is not None else None
+        return draw(result) if draw is not None and result is not None else None
+
+    def export(self, code: str, seed: int, config: Mapping[str, Any], log: Sequence[StoredEventLike]) -> dict[str, Any]:
+        return to_scenario(code, seed, config, log)
 
 
 GAME = DeuxRois()

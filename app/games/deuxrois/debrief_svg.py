@@ -13,7 +13,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from app.games.deuxrois.cards import CARDS, COLOUR_NAMES
 from app.games.deuxrois.debrief import EDGE_KINDS, Debrief, Edge, Node
-from app.web.i18n import LANG, t
+from app.kernel.i18n import LANG, t
 
 SVG_NS = "http://www.w3.org/2000/svg"
 TEAM_FILL = {"red": "#c0392b", "blue": "#2c6fbb", "orange": "#e67e22", "green": "#27ae60", "grey": "#7f8c8d",
