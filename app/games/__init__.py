@@ -17,6 +17,12 @@ DEFAULT = DEUXROIS.id
 _OLD_IDS = {"classic": "deuxrois", "historique": "deuxrois"}
 
 
+def resolve(game_id: str) -> str | None:
+    """The registry id for an id a form or a record gives (old ids included), or None."""
+    game_id = _OLD_IDS.get(game_id, game_id)
+    return game_id if game_id in GAMES else None
+
+
 def game_of(game_id: str) -> GameDefinition:
     """The game a stored record runs; an unknown id is a programming error, not a user's."""
     return GAMES[_OLD_IDS.get(game_id, game_id)]

@@ -7,7 +7,7 @@ a game touches only its folder (docs/adding-a-game.md).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
@@ -79,6 +79,9 @@ class GameDefinition(Protocol):
     page_templates: Mapping[str, str]  # PAGE_NAMES -> template
     has_dashboard: bool  # False: no game-master page, the table runs itself
     rebind_by: RebindBy  # who confirms that a new phone is a seated player's (after the PIN)
+    # Functions this game's templates call (e.g. its legal actions as forms); every game's are
+    # offered to every template, so their names must not clash (the web checks at start-up).
+    template_globals: Mapping[str, Callable[..., Any]]
 
     def config_from_form(self, form: Mapping[str, str]) -> BaseModel:
         """The creation form's fields as this game's config; raises EngineError("bad_config")."""

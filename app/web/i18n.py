@@ -11,13 +11,16 @@ from urllib.parse import parse_qs
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.kernel.i18n import DEFAULT, LANG, LANGS, install, pick, speaking, t, t_or
-from app.web.catalogue import CATALOGUE
+from app.kernel.i18n import DEFAULT, LANG, LANGS, catalogue, pick, speaking, t, t_or
+from app.web import catalogues
 
 COOKIE = "lang"
-install(CATALOGUE)
+catalogues.load()
+# key -> (French, English), the singular forms: what tests and checks read.
+CATALOGUE: dict[str, tuple[str, str]] = {
+    key: (langs["fr"][0], langs.get("en", langs["fr"])[0]) for key, langs in catalogue().items() if "fr" in langs}
 
-__all__ = ["DEFAULT", "LANG", "LANGS", "pick", "speaking", "t", "t_or"]
+__all__ = ["CATALOGUE", "DEFAULT", "LANG", "LANGS", "pick", "speaking", "t", "t_or"]
 
 
 def _from_scope(scope: Scope) -> tuple[str, bool]:

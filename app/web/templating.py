@@ -9,7 +9,7 @@ import orjson
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
-from app.web.action_forms import build, names_in
+from app.games import GAMES
 from app.web.i18n import LANG, pick, t, t_or
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,9 +22,15 @@ def _json_attr(value: Any) -> Markup:
     return Markup.escape(orjson.dumps(value).decode())
 
 
-def _action_forms(view: dict[str, Any]) -> list[dict[str, Any]]:
-    names = names_in(view)
-    return [build(a, names) for a in view.get("actions") or ()]
+def _game_globals() -> dict[str, Any]:
+    """Every game's template helpers; two games offering one name is a mistake caught at start-up."""
+    out: dict[str, Any] = {}
+    for game in GAMES.values():
+        for name, fn in game.template_globals.items():
+            if name in out:
+                raise ValueError(f"template helper {name!r} is offered by two games")
+            out[name] = fn
+    return out
 
 
 def make_environment() -> Environment:
@@ -35,7 +41,7 @@ def make_environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.globals.update(t=t, t_or=t_or, pick=pick, lang=lambda: LANG.get(), action_forms=_action_forms)
+    env.globals.update(t=t, t_or=t_or, pick=pick, lang=lambda: LANG.get(), **_game_globals())
     env.filters["json_attr"] = _json_attr
     return env
 

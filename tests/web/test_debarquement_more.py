@@ -12,7 +12,7 @@ from web_helpers import make_settings, phone, receive
 
 from app.games.deuxrois.cards import Colour
 from app.web.app import create_app
-from app.web.catalogue import CATALOGUE
+from app.web.i18n import CATALOGUE
 from app.web.templating import TEMPLATES
 
 # The keys the templates build from view values, and the values the engine can give them.

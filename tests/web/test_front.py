@@ -9,7 +9,7 @@ from starlette.testclient import TestClient
 from web_helpers import create_game, join
 
 from app.games.deuxrois.cards import CARDS
-from app.web.catalogue import CATALOGUE
+from app.web.i18n import CATALOGUE
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"

@@ -9,7 +9,7 @@ late tick for an answered prompt is refused by the engine (`stale_tick`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -104,6 +104,7 @@ class Debarquement:
     pages = PAGES
     page_templates = PAGE_TEMPLATES
     has_dashboard = False  # the first seat hosts and the table runs itself
+    template_globals: Mapping[str, Callable[..., Any]] = {}
     rebind_by: RebindBy = "table"  # anyone else seated vouches for a new phone
 
     def config_from_form(self, form: Mapping[str, str]) -> BaseModel:

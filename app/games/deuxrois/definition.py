@@ -7,7 +7,7 @@ regions of its pages (partials in templates/deuxrois/).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -15,6 +15,7 @@ from pydantic import BaseModel, ValidationError
 from app.games.deuxrois import commands, events
 from app.games.deuxrois import game as engine
 from app.games.deuxrois import views as deuxrois_views
+from app.games.deuxrois.action_forms import build, names_in
 from app.games.deuxrois.config import GameConfig
 from app.games.deuxrois.debrief import debrief
 from app.games.deuxrois.debrief_svg import graph_svg, timeline_svg
@@ -69,6 +70,12 @@ PAGE_TEMPLATES: Mapping[str, str] = {
     "create_form": "deuxrois/create_form.html",
     "undo_preview": "deuxrois/partials/undo_preview.html",
 }
+def action_forms(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The view's legal actions as the buttons and fields the phone shows (action_forms.build)."""
+    names = names_in(view)
+    return [build(a, names) for a in view.get("actions") or ()]
+
+
 PICTURES = {"graph": graph_svg, "timeline": timeline_svg}
 BAD_CONFIG = Text("Réglages invalides : vérifiez les tours et les minuteurs.",
                   "Invalid settings: check the rounds and timers.")
@@ -104,6 +111,7 @@ class DeuxRois:
     pages = PAGES
     page_templates = PAGE_TEMPLATES
     has_dashboard = True
+    template_globals: Mapping[str, Callable[..., Any]] = {"action_forms": action_forms}
     rebind_by: RebindBy = "moderator"
 
     def config_from_form(self, form: Mapping[str, str]) -> BaseModel:

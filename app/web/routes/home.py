@@ -9,7 +9,7 @@ from fastapi import APIRouter
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from app.games import DEFAULT, GAMES, game_of
+from app.games import DEFAULT, GAMES, game_of, resolve
 from app.kernel.text import EngineError
 from app.store.tokens import normalise_code
 from app.web.auth import mod_cookie, same_origin, set_secret_cookie
@@ -39,8 +39,8 @@ async def create_game(request: Request, games: GamesDep, settings: SettingsDep) 
     form = await request.form(max_files=0, max_fields=FORM_FIELDS)
     fields = {k: str(v)[:FIELD_MAX] for k, v in form.items() if isinstance(v, str)}
     # "variant" is the field's name in forms from before the game picker.
-    chosen = fields.get("game") or {"debarquement": "debarquement"}.get(fields.get("variant", ""), DEFAULT)
-    if chosen not in GAMES:
+    chosen = resolve(fields.get("game") or fields.get("variant") or DEFAULT)
+    if chosen is None:
         raise PageError(422, t("error.no_such_game"))
     definition = game_of(chosen)
     try:

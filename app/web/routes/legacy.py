@@ -1,4 +1,4 @@
-"""Addresses printed before every game lived under /g, /s and /m: débarquement tables were under /d.
+"""Addresses printed before every game lived under /g, /s and /m: the 2-8 player card tables were under /d.
 
 QR codes and bookmarks must keep working, so each old address answers a
 permanent redirect (308 keeps a POST a POST), and the old websockets are

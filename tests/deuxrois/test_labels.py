@@ -17,13 +17,12 @@ import pytest
 
 import app.games.deuxrois.game  # registers every family
 import app.games.deuxrois.historique.register  # noqa: F401
+from app.games.deuxrois.action_forms import build
 from app.games.deuxrois.cards import CARDS
 from app.games.deuxrois.historique.powers import COIN_TOKEN, POWERS
 from app.games.deuxrois.powers.registry import ACTIVE
 from app.games.deuxrois.prompts import PROMPT_KINDS
-from app.web.action_forms import build
-from app.web.catalogue import CATALOGUE
-from app.web.i18n import speaking
+from app.web.i18n import CATALOGUE, speaking
 
 ENGINE = Path(__file__).resolve().parents[2] / "app" / "games" / "deuxrois"
 OPENERS = {"open_prompt": 2, "offer": 2, "offer_in_n": 2}  # function -> index of the kind argument

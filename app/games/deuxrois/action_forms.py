@@ -18,8 +18,7 @@ import orjson
 
 from app.games.deuxrois.cards import CARDS
 from app.games.deuxrois.commands import Command
-from app.web.catalogue import CATALOGUE
-from app.web.i18n import pick, t, t_or
+from app.kernel.i18n import known, pick, t, t_or
 
 # Lists in an action that are the user's choice, and the command field each fills.
 CHOICE_LISTS = (("candidates", "candidate"), ("options", "choice"))
@@ -77,9 +76,9 @@ def option_label(action: Mapping[str, Any], value: str, names: Mapping[str, str]
     if value in names:
         return names[value]
     kind = action.get("kind") or action.get("power")  # a prompt's kind, or the power offering the choice
-    if isinstance(kind, str) and f"value.{kind}.{value}" in CATALOGUE:
+    if isinstance(kind, str) and known(f"value.{kind}.{value}"):
         return t(f"value.{kind}.{value}")
-    if f"value.{value}" in CATALOGUE:
+    if known(f"value.{value}"):
         return t(f"value.{value}")
     if value.isdigit() and int(value) in CARDS:  # a guessed card (the Devin)
         card = CARDS[int(value)]

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from starlette.datastructures import FormData
 
+from app.games.deuxrois.action_forms import build, command_fields
 from app.games.deuxrois.commands import parse_command
 from app.kernel.text import EngineError
 from app.web import forms
-from app.web.action_forms import build, command_fields
 from app.web.i18n import speaking
 
 NAMES = {"p2": "Bob", "p3": "Cid"}
