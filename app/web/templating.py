@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,14 @@ STATIC = ROOT / "static"
 def _json_attr(value: Any) -> Markup:
     """JSON for an HTML attribute (hx-vals): escaped by autoescape once, here made a str."""
     return Markup.escape(orjson.dumps(value).decode())
+
+
+def _action_command(action: Mapping[str, Any], value: Any = None) -> dict[str, Any]:
+    """A legal action's command (kernel LegalAction.command) from its JSON form in a view."""
+    body: dict[str, Any] = {"type": action["type"], **(action.get("fixed") or {})}
+    if value is not None and action.get("field"):
+        body[action["field"]] = value
+    return body
 
 
 def _game_globals() -> dict[str, Any]:
@@ -41,7 +50,8 @@ def make_environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.globals.update(t=t, t_or=t_or, pick=pick, lang=lambda: LANG.get(), **_game_globals())
+    env.globals.update(t=t, t_or=t_or, pick=pick, lang=lambda: LANG.get(), action_command=_action_command,
+                       **_game_globals())
     env.filters["json_attr"] = _json_attr
     return env
 
