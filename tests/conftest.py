@@ -1,4 +1,4 @@
-"""Web tests: the app over HTTP and real websockets, each test on its own fresh database."""
+"""Fixtures of every test that runs the app (any game's pages): HTTP and real websockets, each test on its own fresh database."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Helpers for the web tests (imported as `web_helpers`: tests/web is on sys.path)."""
+"""Helpers for the tests that drive the app (imported as `web_helpers`: tests/ is on sys.path through its conftest)."""
 
 from __future__ import annotations
 
