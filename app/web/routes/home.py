@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import io
-
-import segno
 from fastapi import APIRouter
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
@@ -16,7 +13,7 @@ from app.web.auth import mod_cookie, same_origin, set_secret_cookie
 from app.web.deps import GamesDep, PageError, SettingsDep, page
 from app.web.door import FIELD_MAX, no_store
 from app.web.i18n import pick, t
-from app.web.links import base_url, qr_svg
+from app.web.links import base_url, qr_file, qr_svg
 
 router = APIRouter()
 FORM_FIELDS = 32  # a creation form has a handful of fields: more is not a person
@@ -77,6 +74,4 @@ async def qr(request: Request, code: str, games: GamesDep, settings: SettingsDep
     normal = normalise_code(code[:16])
     if normal is None or await games.get(normal) is None:
         raise PageError(404, t("error.no_game", code=code[:8]))
-    out = io.BytesIO()
-    segno.make(f"{base_url(request, settings.base_url)}/g/{normal}", error="m").save(out, kind="svg", scale=8, border=2)
-    return Response(out.getvalue(), media_type="image/svg+xml")
+    return Response(qr_file(f"{base_url(request, settings.base_url)}/g/{normal}"), media_type="image/svg+xml")
