@@ -6,12 +6,12 @@ from typing import Any
 
 import pytest
 
+from app.games import GAMES, game_of
 from app.games.debarquement import Phase
+from app.games.debarquement.definition import GAME, Table
 from app.games.deuxrois.game import Actor
 from app.kernel.text import EngineError
 from app.kernel.viewer import Viewer
-from app.games import GAMES, game_of
-from app.games.debarquement.definition import GAME, Table
 from app.store.repository import StoredEvent
 
 T0 = 1_800_000_000_000

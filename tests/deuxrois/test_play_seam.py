@@ -13,8 +13,6 @@ from play_helpers import Game, table
 
 from app.games.deuxrois.cards import CARDS, FAUSSAIRE, MOINE, Power
 from app.games.deuxrois.commands import UsePower
-from app.games.deuxrois.fold import Tx
-from app.games.deuxrois.gate import refuse
 from app.games.deuxrois.powers import registry
 from app.games.deuxrois.powers.registry import (
     ACTIVE,
@@ -25,7 +23,9 @@ from app.games.deuxrois.powers.registry import (
     on_reveal,
 )
 from app.games.deuxrois.reveals import complete_group
+from app.games.deuxrois.ruleset import Tx
 from app.games.deuxrois.state import GameState
+from app.kernel.rules import refuse
 from app.kernel.text import Text
 
 NORTH = (1, 2, 21, 25, 26, 35, 36, 37, 46, 9)

@@ -21,9 +21,9 @@ from test_powers_envoys_support import (
 from app.games.deuxrois import designation
 from app.games.deuxrois.crossing import DEPARTURE_STEPS
 from app.games.deuxrois.deal import Room
-from app.games.deuxrois.fold import Tx
 from app.games.deuxrois.powers import envoy_plan
 from app.games.deuxrois.powers.registry import REVEAL_GUARDS
+from app.games.deuxrois.ruleset import Tx
 from app.games.deuxrois.state import GameState
 from app.games.deuxrois.views import player_view
 from app.kernel.text import Text

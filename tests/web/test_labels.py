@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import app.games.deuxrois.game  # registers every family
-import app.games.deuxrois.historique.register  # noqa: F401
+import app.games.deuxrois.historique.rules  # noqa: F401
 from app.games.deuxrois.cards import CARDS
 from app.games.deuxrois.historique.powers import COIN_TOKEN, POWERS
 from app.games.deuxrois.powers.registry import ACTIVE

@@ -14,8 +14,8 @@ from app.games.deuxrois import election
 from app.games.deuxrois.cards import PELERIN
 from app.games.deuxrois.deal import Room
 from app.games.deuxrois.events import EnvoysCrossed, EnvoyWithdrawn, GeneralChosen, PlayerMoved
-from app.games.deuxrois.fold import Tx, applies
 from app.games.deuxrois.knowledge import add_feed
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
 
 DepartureStep = Callable[[Tx, dict[str, Room]], dict[str, Room]]
@@ -79,14 +79,17 @@ def _relocate(state: GameState, moves: Mapping[str, Room]) -> GameState:
     return replace(state, rooms=rooms, card_states=card_states, requests=requests, bindings=bindings)
 
 
-@applies(EnvoysCrossed)
 def _crossed(state: GameState, ev: EnvoysCrossed) -> GameState:
     state = _relocate(state, ev.moves)
     return add_feed(state, [p.id for p in state.players], "crossing", {"players": list(ev.moves)})
 
 
-@applies(PlayerMoved)
 def _moved(state: GameState, ev: PlayerMoved) -> GameState:
     witnesses = [p.id for p in state.players]  # both rooms see him leave or arrive; the reason stays private
     state = _relocate(state, {ev.player_id: ev.to_room})
     return add_feed(state, witnesses, "moved", {"player": ev.player_id, "to_room": ev.to_room.value})
+
+
+def install(rules: GameRules) -> None:
+    rules.applies(EnvoysCrossed)(_crossed)
+    rules.applies(PlayerMoved)(_moved)

@@ -15,10 +15,10 @@ from typing import Literal
 from app.games.deuxrois.cards import INFIDELE
 from app.games.deuxrois.commands import AnswerPrompt
 from app.games.deuxrois.events import CardStateChanged, PromptClosed, PromptOpened
-from app.games.deuxrois.fold import Tx, applies
-from app.games.deuxrois.gate import handles, me, refuse
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState, Prompt
-from app.kernel.actor import Actor
+from app.kernel.actor import Actor, me
+from app.kernel.rules import refuse
 
 Resolver = Callable[[Tx, Prompt, str], None]
 
@@ -60,7 +60,6 @@ def expire_all(tx: Tx) -> None:
             kind.on_expire(tx, prompt, choice)
 
 
-@handles(AnswerPrompt, actors=("player",), phases=("setup", "N", "E", "D", "X", "A"))
 def _answer(tx: Tx, cmd: AnswerPrompt, actor: Actor) -> None:
     prompt = tx.state.prompts.get(cmd.prompt_id)
     if prompt is None or prompt.player_id != me(actor):
@@ -78,12 +77,16 @@ def _infidel_colour(tx: Tx, prompt: Prompt, choice: str) -> None:
 
 
 # ------------------------------------------------------------------ appliers
-@applies(PromptOpened)
 def _opened(state: GameState, ev: PromptOpened) -> GameState:
     prompt = Prompt(ev.prompt_id, ev.player_id, ev.kind, tuple(ev.options), dict(ev.data), ev.until)
     return replace(state, prompts={**state.prompts, ev.prompt_id: prompt})
 
 
-@applies(PromptClosed)
 def _closed(state: GameState, ev: PromptClosed) -> GameState:
     return replace(state, prompts={k: p for k, p in state.prompts.items() if k != ev.prompt_id})
+
+
+def install(rules: GameRules) -> None:
+    rules.handles(AnswerPrompt, actors=("player",), phases=("setup", "N", "E", "D", "X", "A"))(_answer)
+    rules.applies(PromptOpened)(_opened)
+    rules.applies(PromptClosed)(_closed)

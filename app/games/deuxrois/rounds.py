@@ -15,10 +15,11 @@ from app.games.deuxrois import crossing, designation, election, ending, prompts
 from app.games.deuxrois.commands import Tick
 from app.games.deuxrois.deal import Room
 from app.games.deuxrois.events import GameEnded, PhaseStarted
-from app.games.deuxrois.fold import Tx, applies
-from app.games.deuxrois.gate import RUNNING, handles, refuse
+from app.games.deuxrois.phases import RUNNING
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import Designation, GameState, RoomElection
 from app.kernel.actor import Actor
+from app.kernel.rules import refuse
 
 NEXT_PHASE = {"N": "E", "E": "D", "D": "X", "X": "A"}
 
@@ -104,6 +105,12 @@ def settle(tx: Tx) -> None:
         _start_phase(tx, "X")
 
 
+def settle_after(tx: Tx) -> None:
+    """After every command that changed something: the early ends it allows (not in the lobby, not at the end)."""
+    if not tx.state.over and tx.state.phase != "lobby":
+        settle(tx)
+
+
 def next_deadline(state: GameState) -> int | None:
     """Epoch ms of the next timer expiry, or None (lobby, paused, over)."""
     if state.paused_at_ms is not None or state.phase in ("lobby", "over"):
@@ -115,7 +122,6 @@ def next_deadline(state: GameState) -> int | None:
     return min(candidates, default=None)
 
 
-@handles(Tick, actors=("system",), phases=RUNNING)
 def _tick(tx: Tx, cmd: Tick, actor: Actor) -> None:
     due = next_deadline(tx.state)
     if due is None or tx.now < due:
@@ -137,7 +143,6 @@ def _tick(tx: Tx, cmd: Tick, actor: Actor) -> None:
 
 
 # ------------------------------------------------------------------ appliers
-@applies(PhaseStarted)
 def _phase_started(state: GameState, ev: PhaseStarted) -> GameState:
     # Pending reveal requests expire at every phase end; phase-bound prompts too.
     keep = ("game",) if ev.phase == "N" else ("round", "game")
@@ -158,6 +163,12 @@ def _phase_started(state: GameState, ev: PhaseStarted) -> GameState:
     return state
 
 
-@applies(GameEnded)
 def _game_ended(state: GameState, ev: GameEnded) -> GameState:
     return replace(state, phase="over", deadline_ms=None, result=ev.result, requests={}, prompts={})
+
+
+def install(rules: GameRules) -> None:
+    rules.settlers.append(settle_after)
+    rules.handles(Tick, actors=("system",), phases=RUNNING)(_tick)
+    rules.applies(PhaseStarted)(_phase_started)
+    rules.applies(GameEnded)(_game_ended)

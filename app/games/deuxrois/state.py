@@ -14,12 +14,12 @@ from app.games.deuxrois.card_state import CardState
 from app.games.deuxrois.config import GameConfig
 from app.games.deuxrois.deal import Room
 from app.games.deuxrois.historique.model import HistoriqueState
+from app.games.deuxrois.phases import Phase
 
 if TYPE_CHECKING:
     from app.games.deuxrois.events import Event
+    from app.games.deuxrois.ruleset import GameRules
 
-Phase = Literal["lobby", "setup", "N", "E", "D", "X", "A", "over"]
-ROUND_PHASES: tuple[Phase, ...] = ("N", "E", "D", "X", "A")
 RevealKind = Literal["complete", "couleur", "privee", "publique", "forcee", "couleur_publique", "proof"]
 
 
@@ -148,6 +148,9 @@ class FeedItem:
 class GameState:
     seed: int
     config: GameConfig
+    # The rules this state was folded by (not data: left out of comparisons). The read helpers the views
+    # share with the handlers (who may vote, which guard refuses a reveal...) ask them (ruleset.py).
+    rules: GameRules = field(compare=False, repr=False)
     version: int = 0
     history: History | None = None
     created_ms: int = 0

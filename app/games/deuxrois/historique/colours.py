@@ -9,10 +9,10 @@ from __future__ import annotations
 from app.games.deuxrois import rounds
 from app.games.deuxrois.cards import ESPION
 from app.games.deuxrois.events import CardShown, PromptClosed
-from app.games.deuxrois.fold import Tx
 from app.games.deuxrois.historique.events import HistoriqueTimerSet
 from app.games.deuxrois.knowledge import displayed_colour
 from app.games.deuxrois.prompts import open_prompt, prompt_kind
+from app.games.deuxrois.ruleset import Tx
 from app.games.deuxrois.state import Prompt
 
 ESPION_PROMPT = "espion_public_colour"

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from app.games.deuxrois import rounds
 from app.games.deuxrois.deal import Room
-from app.games.deuxrois.fold import Tx
-from app.games.deuxrois.gate import ROUND, handles, me, refuse
 from app.games.deuxrois.historique import exchange
 from app.games.deuxrois.historique.catalogue import MAX_NUMBER, MIN_NUMBER
 from app.games.deuxrois.historique.commands import HistoriqueNumber, ModHistoriqueCancel, ModHistoriquePick
@@ -22,8 +20,11 @@ from app.games.deuxrois.historique.events import (
     HistoricalEventDrawn,
     HistoriqueNumberGiven,
 )
+from app.games.deuxrois.phases import ROUND
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
-from app.kernel.actor import Actor
+from app.kernel.actor import Actor, me
+from app.kernel.rules import refuse
 
 DRAW_S = 20
 
@@ -86,7 +87,6 @@ rounds.REACTORS.append(_react)
 rounds.TIMERS.append((draw_deadline, _fire))
 
 
-@handles(HistoriqueNumber, actors=("player",), phases=("X",))
 def _number(tx: Tx, cmd: HistoriqueNumber, actor: Actor) -> None:
     pid = me(actor)
     if not draw_open(tx.state):
@@ -105,7 +105,6 @@ def _number(tx: Tx, cmd: HistoriqueNumber, actor: Actor) -> None:
     _resolve(tx)
 
 
-@handles(ModHistoriquePick, actors=("moderator",), phases=("X", "A"))
 def _pick(tx: Tx, cmd: ModHistoriquePick, actor: Actor) -> None:
     if not tx.state.config.historique:
         raise refuse("historique_off", "Le mode Historique n'est pas activé.", "Mode Historique is off.")
@@ -115,7 +114,6 @@ def _pick(tx: Tx, cmd: ModHistoriquePick, actor: Actor) -> None:
     exchange.on_drawn(tx)  # in window A the exchange parts are past: only the announcement part applies
 
 
-@handles(ModHistoriqueCancel, actors=("moderator",), phases=ROUND)
 def _cancel(tx: Tx, cmd: ModHistoriqueCancel, actor: Actor) -> None:
     if fresh(tx.state) is not None:
         tx.emit(HistoricalEventCancelled(round=tx.state.round))
@@ -123,3 +121,9 @@ def _cancel(tx: Tx, cmd: ModHistoriqueCancel, actor: Actor) -> None:
         tx.emit(HistoricalEventCancelled(round=tx.state.round - 1))
     else:
         raise refuse("no_event", "Aucun événement en cours.", "No event in force.")
+
+
+def install(rules: GameRules) -> None:
+    rules.handles(HistoriqueNumber, actors=("player",), phases=("X",))(_number)
+    rules.handles(ModHistoriquePick, actors=("moderator",), phases=("X", "A"))(_pick)
+    rules.handles(ModHistoriqueCancel, actors=("moderator",), phases=ROUND)(_cancel)

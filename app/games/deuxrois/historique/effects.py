@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.games.deuxrois.deal import Room
-from app.games.deuxrois.fold import Tx, applies
 from app.games.deuxrois.historique.catalogue import EVENTS, When
 from app.games.deuxrois.historique.events import (
     EnvoyDelegated,
@@ -26,6 +25,7 @@ from app.games.deuxrois.historique.events import (
 )
 from app.games.deuxrois.historique.model import Draw, HistoriqueState
 from app.games.deuxrois.knowledge import add_feed, displayed_colour
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
 
 ROUND_PHASES = ("N", "E", "D", "X", "A")
@@ -91,13 +91,11 @@ def _hs(state: GameState, hs: HistoriqueState) -> GameState:
     return replace(state, historique=hs)
 
 
-@applies(HistoriqueNumberGiven)
 def _number(state: GameState, ev: HistoriqueNumberGiven) -> GameState:
     hs = state.historique
     return _hs(state, replace(hs, numbers={**hs.numbers, ev.room: ev.number}))
 
 
-@applies(HistoricalEventDrawn)
 def _drawn(state: GameState, ev: HistoricalEventDrawn) -> GameState:
     hs = state.historique
     state = _hs(state, replace(hs, draws={**hs.draws, ev.round: Draw(ev.round, ev.number, ev.a, ev.b, ev.source)}))
@@ -105,7 +103,6 @@ def _drawn(state: GameState, ev: HistoricalEventDrawn) -> GameState:
                     {"number": ev.number, "name": EVENTS[ev.number].name.as_dict(), "source": ev.source})
 
 
-@applies(HistoricalEventCancelled)
 def _cancelled(state: GameState, ev: HistoricalEventCancelled) -> GameState:
     hs = state.historique
     d = hs.draws[ev.round]
@@ -113,7 +110,6 @@ def _cancelled(state: GameState, ev: HistoricalEventCancelled) -> GameState:
     return add_feed(state, [p.id for p in state.players], "historical_event_cancelled", {"number": d.number})
 
 
-@applies(HistoriqueRoundSetUp)
 def _set_up(state: GameState, ev: HistoriqueRoundSetUp) -> GameState:
     hs = state.historique
     return _hs(state, replace(hs, numbers={}, roles={r: frozenset(ps) for r, ps in ev.roles.items()},
@@ -121,7 +117,6 @@ def _set_up(state: GameState, ev: HistoriqueRoundSetUp) -> GameState:
                               steps=hs.steps | {f"setup:{ev.round}"}))
 
 
-@applies(HistoriqueRoleSet)
 def _role(state: GameState, ev: HistoriqueRoleSet) -> GameState:
     hs = state.historique
     members = hs.roles.get(ev.role, frozenset())
@@ -132,20 +127,17 @@ def _role(state: GameState, ev: HistoriqueRoleSet) -> GameState:
     return _hs(state, replace(hs, roles={**hs.roles, ev.role: members}, choices=choices))
 
 
-@applies(ZoneSet)
 def _zone(state: GameState, ev: ZoneSet) -> GameState:
     hs = state.historique
     return _hs(state, replace(hs, zones={**hs.zones, ev.player: ev.zone}))
 
 
-@applies(HistoriquePowerSpent)
 def _spent(state: GameState, ev: HistoriquePowerSpent) -> GameState:
     hs = state.historique
     key = f"{ev.power}:{ev.player}"
     return _hs(state, replace(hs, spent={**hs.spent, key: hs.spent.get(key, 0) + 1}))
 
 
-@applies(HistoriqueTimerSet)
 def _timer(state: GameState, ev: HistoriqueTimerSet) -> GameState:
     hs = state.historique
     timers = {k: v for k, v in hs.timers.items() if k != ev.name}
@@ -154,13 +146,11 @@ def _timer(state: GameState, ev: HistoriqueTimerSet) -> GameState:
     return _hs(state, replace(hs, timers=timers))
 
 
-@applies(HistoriqueStepDone)
 def _step(state: GameState, ev: HistoriqueStepDone) -> GameState:
     hs = state.historique
     return _hs(state, replace(hs, steps=hs.steps | {ev.step}))
 
 
-@applies(EnvoyDelegated)
 def _delegated(state: GameState, ev: EnvoyDelegated) -> GameState:
     des = state.designations[ev.room]
     named = tuple(ev.replacement if p == ev.envoy else p for p in des.named)
@@ -170,3 +160,16 @@ def _delegated(state: GameState, ev: EnvoyDelegated) -> GameState:
     state = _hs(state, replace(hs, roles={**hs.roles, "delegated": done}))
     return add_feed(state, state.present(ev.room), "envoy_delegated",
                     {"player": ev.envoy, "players": [ev.replacement]})
+
+
+def install(rules: GameRules) -> None:
+    rules.applies(HistoriqueNumberGiven)(_number)
+    rules.applies(HistoricalEventDrawn)(_drawn)
+    rules.applies(HistoricalEventCancelled)(_cancelled)
+    rules.applies(HistoriqueRoundSetUp)(_set_up)
+    rules.applies(HistoriqueRoleSet)(_role)
+    rules.applies(ZoneSet)(_zone)
+    rules.applies(HistoriquePowerSpent)(_spent)
+    rules.applies(HistoriqueTimerSet)(_timer)
+    rules.applies(HistoriqueStepDone)(_step)
+    rules.applies(EnvoyDelegated)(_delegated)

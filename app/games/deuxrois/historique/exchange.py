@@ -15,7 +15,6 @@ from app.games.deuxrois import rounds
 from app.games.deuxrois.crossing import departure_step
 from app.games.deuxrois.deal import Room
 from app.games.deuxrois.events import CardsExchanged, CardsSwapped, PromptClosed, TimerChanged
-from app.games.deuxrois.fold import Tx
 from app.games.deuxrois.historique.colours import public_colour
 from app.games.deuxrois.historique.effects import (
     arrivals,
@@ -29,6 +28,7 @@ from app.games.deuxrois.historique.events import HistoriqueRoleSet
 from app.games.deuxrois.powers import registry
 from app.games.deuxrois.powers.envoy_plan import MOVE_BANS
 from app.games.deuxrois.reveals import show_public
+from app.games.deuxrois.ruleset import Tx
 from app.games.deuxrois.state import GameState
 from app.kernel.text import Text
 

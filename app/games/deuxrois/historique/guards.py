@@ -14,15 +14,15 @@ from __future__ import annotations
 from app.games.deuxrois import designation, election
 from app.games.deuxrois.cards import Effect
 from app.games.deuxrois.deal import Room
-from app.games.deuxrois.fold import Tx
-from app.games.deuxrois.gate import handles, refuse
 from app.games.deuxrois.historique.commands import ModMarkOutside, ReportSilence
 from app.games.deuxrois.historique.effects import ongoing, zone
 from app.games.deuxrois.historique.events import HistoriqueRoleSet
 from app.games.deuxrois.powers.registry import reveal_guard
 from app.games.deuxrois.powers.reveal_triggers import EXTRA_IMMUNITIES
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
 from app.kernel.actor import Actor
+from app.kernel.rules import refuse
 from app.kernel.text import Text
 
 
@@ -116,7 +116,6 @@ designation.QUOTA_MODIFIERS.append(_quota)
 EXTRA_IMMUNITIES.append(_immunity)
 
 
-@handles(ModMarkOutside, actors=("moderator",), phases=("N", "E"))
 def _mark_outside(tx: Tx, cmd: ModMarkOutside, actor: Actor) -> None:
     """4, E8: the moderator confirms a player broke the silence (or takes the mark back)."""
     if ongoing(tx.state) != 4:
@@ -126,7 +125,6 @@ def _mark_outside(tx: Tx, cmd: ModMarkOutside, actor: Actor) -> None:
     tx.emit(HistoriqueRoleSet(role="outside", player=cmd.player, on=cmd.outside))
 
 
-@handles(ReportSilence, actors=("player",), phases=("N", "E"))
 def _report(tx: Tx, cmd: ReportSilence, actor: Actor) -> None:
     """4, E8: a report from a player of the same room, shown on the dashboard for confirmation."""
     pid = actor.player_id
@@ -138,3 +136,8 @@ def _report(tx: Tx, cmd: ReportSilence, actor: Actor) -> None:
     if outside(tx.state, cmd.player) or tx.state.historique.choices.get(f"report:{pid}") == cmd.player:
         raise refuse("reported", "Déjà signalé.", "Already reported.")
     tx.emit(HistoriqueRoleSet(role="report", player=pid, choice=cmd.player))
+
+
+def install(rules: GameRules) -> None:
+    rules.handles(ModMarkOutside, actors=("moderator",), phases=("N", "E"))(_mark_outside)
+    rules.handles(ReportSilence, actors=("player",), phases=("N", "E"))(_report)

@@ -16,8 +16,6 @@ from app.games.deuxrois.commands import UsePower
 from app.games.deuxrois.crossing import move_player
 from app.games.deuxrois.deal import Room
 from app.games.deuxrois.events import CardShown, CardsSwapped
-from app.games.deuxrois.fold import Tx
-from app.games.deuxrois.gate import refuse
 from app.games.deuxrois.historique import round_events
 from app.games.deuxrois.historique.colours import public_colour
 from app.games.deuxrois.historique.effects import arrivals, fresh, in_force, zone
@@ -31,7 +29,9 @@ from app.games.deuxrois.powers.registry import POWER_SOURCES, active_power, on_r
 from app.games.deuxrois.powers.reveal_triggers import immune
 from app.games.deuxrois.prompts import open_prompt, prompt_kind
 from app.games.deuxrois.reveals import complete
+from app.games.deuxrois.ruleset import Tx
 from app.games.deuxrois.state import GameState, Prompt
+from app.kernel.rules import refuse
 from app.kernel.text import Text
 
 Targets = Callable[[GameState, str], list[str]]

@@ -15,13 +15,13 @@ from app.games.deuxrois import rounds
 from app.games.deuxrois.crossing import move_player
 from app.games.deuxrois.deal import Room
 from app.games.deuxrois.events import GeneralChosen
-from app.games.deuxrois.fold import Tx
 from app.games.deuxrois.historique import colours
 from app.games.deuxrois.historique.colours import public_colour
 from app.games.deuxrois.historique.effects import draw_of, mark, ongoing, step_done
 from app.games.deuxrois.historique.events import HistoriqueRoleSet, HistoriqueRoundSetUp, HistoriqueTimerSet
 from app.games.deuxrois.prompts import open_prompt
 from app.games.deuxrois.reveals import complete
+from app.games.deuxrois.ruleset import Tx
 from app.games.deuxrois.state import GameState
 
 NEGOTIATION_CAP_S = {3: 60, 10: 120}

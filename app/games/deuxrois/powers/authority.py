@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from app.games.deuxrois.cards import Effect
 from app.games.deuxrois.commands import UsePower
-from app.games.deuxrois.fold import Tx
-from app.games.deuxrois.gate import refuse
 from app.games.deuxrois.powers.registry import active_power, reveal_blocked, target_in_room
 from app.games.deuxrois.powers.reveal_triggers import immune
 from app.games.deuxrois.reveals import complete
+from app.games.deuxrois.ruleset import Tx
 from app.games.deuxrois.state import GameState
+from app.kernel.rules import refuse
 from app.kernel.text import EngineError
 
 

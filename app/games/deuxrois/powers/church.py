@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from app.games.deuxrois.cards import CARDS, Power
 from app.games.deuxrois.events import CardStateChanged
-from app.games.deuxrois.fold import Tx
 from app.games.deuxrois.powers.registry import (
     POWER_SOURCES,
     find_power,
@@ -30,6 +29,7 @@ from app.games.deuxrois.powers.registry import (
 )
 from app.games.deuxrois.powers.timeline import offer_in_n
 from app.games.deuxrois.prompts import open_prompt, prompt_kind
+from app.games.deuxrois.ruleset import Tx
 from app.games.deuxrois.state import GameState, Prompt
 
 # Copyable by the card data but meaningless on the Moine's card: they act on the holder's own objective

@@ -41,8 +41,6 @@ from app.games.deuxrois.events import (
     DepartureResolved,
     EnvoysSurveyed,
 )
-from app.games.deuxrois.fold import Tx
-from app.games.deuxrois.gate import refuse
 from app.games.deuxrois.knowledge import displayed_colour
 from app.games.deuxrois.powers.envoy_plan import (
     SURVEY_SECONDS,
@@ -60,7 +58,9 @@ from app.games.deuxrois.powers.registry import active_power, holds_power, reveal
 from app.games.deuxrois.powers.reveal_triggers import immune
 from app.games.deuxrois.prompts import open_prompt, prompt_kind
 from app.games.deuxrois.reveals import show_private, show_public
+from app.games.deuxrois.ruleset import Tx
 from app.games.deuxrois.state import GameState, Prompt
+from app.kernel.rules import refuse
 from app.kernel.text import Text
 
 

@@ -28,8 +28,6 @@ from app.games.deuxrois.events import (
     PhaseStarted,
     PromptClosed,
 )
-from app.games.deuxrois.fold import Tx
-from app.games.deuxrois.gate import refuse
 from app.games.deuxrois.powers.registry import (
     active_power,
     find_power,
@@ -43,7 +41,9 @@ from app.games.deuxrois.powers.reveal_triggers import immune
 from app.games.deuxrois.powers.timeline import last_time, live_events, offer_in_n, together
 from app.games.deuxrois.prompts import open_prompt, prompt_kind
 from app.games.deuxrois.reveals import complete, complete_group
+from app.games.deuxrois.ruleset import Tx
 from app.games.deuxrois.state import GameState, Prompt
+from app.kernel.rules import refuse
 from app.kernel.text import EngineError
 
 TRANSLATION_WINDOW_MS = 30_000  # C71

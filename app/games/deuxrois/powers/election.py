@@ -15,7 +15,6 @@ from app.games.deuxrois.allegiance import eff_team
 from app.games.deuxrois.cards import Effect, Team
 from app.games.deuxrois.commands import UsePower
 from app.games.deuxrois.events import GeneralChosen, VoteBound
-from app.games.deuxrois.fold import Tx
 from app.games.deuxrois.powers.registry import (
     active_power,
     find_power,
@@ -27,6 +26,7 @@ from app.games.deuxrois.powers.registry import (
 from app.games.deuxrois.powers.reveal_triggers import immune
 from app.games.deuxrois.prompts import prompt_kind
 from app.games.deuxrois.reveals import show_public
+from app.games.deuxrois.ruleset import Tx
 from app.games.deuxrois.state import GameState, Prompt
 from app.kernel.text import Text
 

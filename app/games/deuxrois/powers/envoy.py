@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from app.games.deuxrois.commands import UsePower
 from app.games.deuxrois.events import EnvoyWithdrawn
-from app.games.deuxrois.fold import Tx
 from app.games.deuxrois.powers.registry import active_power
 from app.games.deuxrois.reveals import show_public
+from app.games.deuxrois.ruleset import Tx
 from app.games.deuxrois.state import GameState
 from app.kernel.text import Text
 

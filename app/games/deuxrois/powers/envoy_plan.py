@@ -22,9 +22,9 @@ from app.games.deuxrois.events import (
     RallyJoined,
     RallyRaised,
 )
-from app.games.deuxrois.fold import applies
 from app.games.deuxrois.knowledge import add_feed, displayed_colour
 from app.games.deuxrois.powers.registry import reveal_blocked
+from app.games.deuxrois.ruleset import GameRules
 from app.games.deuxrois.state import Declaration, EnvoyPlan, GameState
 from app.kernel.text import Text
 
@@ -96,7 +96,6 @@ def extra_envoys(state: GameState, room: Room) -> int:
 
 
 # ------------------------------------------------------------------ appliers
-@applies(EnvoyQuotaRaised)
 def _quota_raised(state: GameState, ev: EnvoyQuotaRaised) -> GameState:
     extra = dict(plan(state).extra)
     extra[ev.room] = min(MAX_ESCORT, extra.get(ev.room, 0) + ev.extra)
@@ -104,7 +103,6 @@ def _quota_raised(state: GameState, ev: EnvoyQuotaRaised) -> GameState:
     return add_feed(state, state.present(ev.room), "quota_raised", {"extra": ev.extra, "by": ev.by})
 
 
-@applies(RallyRaised)
 def _rally_raised(state: GameState, ev: RallyRaised) -> GameState:
     current = plan(state)
     state = _set(state, rally_deadlines={**current.rally_deadlines, ev.bearer: ev.deadline_ms},
@@ -114,14 +112,12 @@ def _rally_raised(state: GameState, ev: RallyRaised) -> GameState:
                     {"player": ev.bearer, "colour": ev.colour, "deadline_ms": ev.deadline_ms})
 
 
-@applies(RallyJoined)
 def _rally_joined(state: GameState, ev: RallyJoined) -> GameState:
     state = _set(state, rallied={**plan(state).rallied, ev.player_id: ev.colour})
     # The opt-in is secret (the général may still name him, L199): only he hears of it.
     return add_feed(state, [ev.player_id], "rally_joined", {"colour": ev.colour})
 
 
-@applies(DepartureDeclared)
 def _declared(state: GameState, ev: DepartureDeclared) -> GameState:
     current = plan(state)
     again = any(d.power == ev.power and d.player_id == ev.player_id for d in current.declared)
@@ -140,19 +136,16 @@ def _declared(state: GameState, ev: DepartureDeclared) -> GameState:
     return add_feed(state, witnesses, "departure_declared", data)
 
 
-@applies(DepartureChanged)
 def _changed(state: GameState, ev: DepartureChanged) -> GameState:
     witnesses = dict.fromkeys([*state.present(ev.room), ev.player_id])
     return add_feed(state, list(witnesses), "departure_changed",
                     {"player": ev.player_id, "change": ev.change, "by": ev.by})
 
 
-@applies(DepartureResolved)
 def _resolved(state: GameState, ev: DepartureResolved) -> GameState:
     return _set(state, arrivals=dict(ev.arrivals))
 
 
-@applies(EnvoysSurveyed)
 def _surveyed(state: GameState, ev: EnvoysSurveyed) -> GameState:
     """One timed item per card in the Cartographe's own feed: the phone shows it from `from_ms` to `until_ms`."""
     for i, (envoy, card) in enumerate(zip(ev.envoys, ev.cards, strict=True)):
@@ -172,3 +165,13 @@ def as_json(state: GameState) -> dict[str, Any]:
                      for d in current.declared],
         "arrivals": {pid: room.value for pid, room in current.arrivals.items()},
     }
+
+
+def install(rules: GameRules) -> None:
+    rules.applies(EnvoyQuotaRaised)(_quota_raised)
+    rules.applies(RallyRaised)(_rally_raised)
+    rules.applies(RallyJoined)(_rally_joined)
+    rules.applies(DepartureDeclared)(_declared)
+    rules.applies(DepartureChanged)(_changed)
+    rules.applies(DepartureResolved)(_resolved)
+    rules.applies(EnvoysSurveyed)(_surveyed)

@@ -25,8 +25,6 @@ from app.games.deuxrois import designation
 from app.games.deuxrois.cards import DAME, Effect
 from app.games.deuxrois.commands import UsePower
 from app.games.deuxrois.events import EnvoyQuotaRaised, EnvoySubstituted
-from app.games.deuxrois.fold import Tx, applies
-from app.games.deuxrois.gate import refuse
 from app.games.deuxrois.knowledge import add_feed, displayed_colour
 from app.games.deuxrois.powers.envoy_plan import (
     MAX_ESCORT,
@@ -38,7 +36,9 @@ from app.games.deuxrois.powers.envoy_plan import (
 from app.games.deuxrois.powers.registry import active_power
 from app.games.deuxrois.powers.reveal_triggers import immune
 from app.games.deuxrois.reveals import show_public
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
+from app.kernel.rules import refuse
 from app.kernel.text import Text
 
 designation.QUOTA_MODIFIERS.append(extra_envoys)
@@ -118,7 +118,6 @@ def sacrifice(tx: Tx, pid: str, cmd: UsePower) -> None:
         _substitute(tx, pid, cmd.target, "sacrifice")
 
 
-@applies(EnvoySubstituted)
 def _substituted(state: GameState, ev: EnvoySubstituted) -> GameState:
     des = state.designations[ev.room]
     named = tuple(ev.substitute if p == ev.replaced else p for p in des.named)
@@ -126,3 +125,7 @@ def _substituted(state: GameState, ev: EnvoySubstituted) -> GameState:
     state = replace(state, designations={**state.designations, ev.room: des})
     return add_feed(state, state.present(ev.room), "envoy_substituted",
                     {"player": ev.substitute, "players": [ev.replaced], "by": ev.by})
+
+
+def install(rules: GameRules) -> None:
+    rules.applies(EnvoySubstituted)(_substituted)

@@ -1,16 +1,21 @@
-"""Imports every power family so each registers its powers. To add a family: one module, one line here."""
+"""Every power family, installed in a fixed order. To add a family: one module with `install(rules)`, one line here."""
 
-from app.games.deuxrois.powers import (
+from __future__ import annotations
+
+from app.games.deuxrois.powers import (  # noqa: F401  (still registering at import: being moved to install)
     authority,
     church,  # Pape, Chancelier, Moine (negotiation)
-    departure,  # noqa: F401 -- Porte-Étendard, Geôlier, Navigateur, Cartographe, Duc de Bretagne, Vagabond (N, X, A)
+    departure,  # Porte-Étendard, Geôlier, Navigateur, Cartographe, Duc de Bretagne, Vagabond (N, X, A)
     diplomacy,  # Négociateur, Diplomate Royal, Interprète, Diplomates Secrets
     election,
     envoy,
-    escort,  # noqa: F401 -- Commandant, Chevalier Saxon, Chevalier Servant (window D)
+    escort,  # Commandant, Chevalier Saxon, Chevalier Servant (window D)
     intrigue,  # Maître d'Armes, Contrebandier, Devin, Troubadour, Capitaine
     movement,
     reveal_triggers,
 )
+from app.games.deuxrois.ruleset import GameRules
 
-__all__ = ["authority", "church", "diplomacy", "election", "envoy", "intrigue", "movement", "reveal_triggers"]
+
+def install(rules: GameRules) -> None:
+    escort.install(rules)

@@ -33,8 +33,6 @@ from app.games.deuxrois.cards import (
 from app.games.deuxrois.commands import UsePower
 from app.games.deuxrois.crossing import move_player
 from app.games.deuxrois.events import CardShown, CardStateChanged, EnvoysCrossed, PlayerMoved, PowerUsed
-from app.games.deuxrois.fold import Tx
-from app.games.deuxrois.gate import refuse
 from app.games.deuxrois.powers.envoy_plan import moves_banned
 from app.games.deuxrois.powers.registry import (
     active_power,
@@ -50,7 +48,9 @@ from app.games.deuxrois.powers.reveal_triggers import immune
 from app.games.deuxrois.powers.timeline import live_events, offer_in_n, together
 from app.games.deuxrois.prompts import prompt_kind
 from app.games.deuxrois.reveals import show_private, show_public
+from app.games.deuxrois.ruleset import Tx
 from app.games.deuxrois.state import GameState, History, Prompt
+from app.kernel.rules import refuse
 from app.kernel.text import Text
 
 

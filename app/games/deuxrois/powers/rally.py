@@ -20,12 +20,12 @@ from app.games.deuxrois import rounds
 from app.games.deuxrois.commands import UsePower
 from app.games.deuxrois.deal import Room
 from app.games.deuxrois.events import CardShown, DepartureChanged, PromptClosed, RallyJoined, RallyRaised
-from app.games.deuxrois.fold import Tx
 from app.games.deuxrois.knowledge import displayed_colour
 from app.games.deuxrois.powers.envoy_plan import RALLY_SECONDS, passes_colour, plan, public_cost
 from app.games.deuxrois.powers.registry import active_power
 from app.games.deuxrois.prompts import open_prompt, prompt_kind
 from app.games.deuxrois.reveals import show_public
+from app.games.deuxrois.ruleset import Tx
 from app.games.deuxrois.state import GameState, Prompt
 
 

@@ -53,11 +53,12 @@ from typing import Any
 from app.games.deuxrois.cards import CARDS, Frequency, Power, Trigger
 from app.games.deuxrois.commands import UsePower
 from app.games.deuxrois.events import PowerUsed
-from app.games.deuxrois.fold import Tx, applies
-from app.games.deuxrois.gate import ROUND, handles, me, refuse
+from app.games.deuxrois.phases import ROUND
 from app.games.deuxrois.prompts import open_prompt
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
-from app.kernel.actor import Actor
+from app.kernel.actor import Actor, me
+from app.kernel.rules import refuse
 from app.kernel.text import EngineError, Text
 
 # ------------------------------------------------------------------ which powers a player holds
@@ -230,7 +231,6 @@ def unavailable_reason(state: GameState, pid: str, key: str) -> Text | None:
     return spent_reason(state, pid, power) or active.condition(state, pid)
 
 
-@handles(UsePower, actors=("player",), phases=ROUND)
 def _use_power(tx: Tx, cmd: UsePower, actor: Actor) -> None:
     pid = me(actor)
     reason = unavailable_reason(tx.state, pid, cmd.power)
@@ -262,7 +262,6 @@ def target_in_room(state: GameState, pid: str, target: str | None) -> str:
     return target
 
 
-@applies(PowerUsed)
 def _power_used(state: GameState, ev: PowerUsed) -> GameState:
     cs = state.card_state(ev.card)
     counts = dict(cs.used_round)
@@ -270,3 +269,7 @@ def _power_used(state: GameState, ev: PowerUsed) -> GameState:
     cs = replace(cs, used_game=cs.used_game | {ev.power}, used_round=tuple(sorted(counts.items())))
     return replace(state, card_states={**state.card_states, ev.card: cs})
 
+
+def install(rules: GameRules) -> None:
+    rules.handles(UsePower, actors=("player",), phases=ROUND)(_use_power)
+    rules.applies(PowerUsed)(_power_used)

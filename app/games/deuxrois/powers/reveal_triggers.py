@@ -22,8 +22,8 @@ from app.games.deuxrois.cards import (
 )
 from app.games.deuxrois.crossing import move_player
 from app.games.deuxrois.events import CardsSwapped, CardStateChanged
-from app.games.deuxrois.fold import Tx
 from app.games.deuxrois.powers.registry import on_reveal
+from app.games.deuxrois.ruleset import Tx
 from app.games.deuxrois.state import GameState
 
 # Immunities granted by something else than the card (Mode Historique: the Citadelle, event 25).

@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from app.games.deuxrois.events import Event, Reverted
-from app.games.deuxrois.fold import Tx
 from app.games.deuxrois.prompts import open_prompt
+from app.games.deuxrois.ruleset import Tx
 from app.games.deuxrois.state import GameState, History
 
 
