@@ -7,7 +7,7 @@ général who leaves his room (D7: an immediate re-vote in E/D, else vacant).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 
 from app.games.deuxrois import election
@@ -18,30 +18,16 @@ from app.games.deuxrois.knowledge import add_feed
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
 
-DepartureStep = Callable[[Tx, dict[str, Room]], dict[str, Room]]
-DEPARTURE_STEPS: list[tuple[int, DepartureStep]] = []
-
-
-def departure_step(order: int) -> Callable[[DepartureStep], DepartureStep]:
-    """Registers fn(tx, moves) -> moves, run at the crossing by `order` (§4.2: events, then the X powers)."""
-
-    def register(fn: DepartureStep) -> DepartureStep:
-        DEPARTURE_STEPS.append((order, fn))
-        DEPARTURE_STEPS.sort(key=lambda step: step[0])
-        return fn
-
-    return register
-
 
 def cross(tx: Tx) -> None:
     """End of window X: every locked envoy still in his room of origin walks to the other room,
-    as changed by the registered departure steps (holds, extra envoys...)."""
+    as changed by the departure steps of the rules, by order (holds, extra envoys...)."""
     moves: dict[str, Room] = {}
     for room, des in tx.state.designations.items():
         for pid in des.named:
             if tx.state.rooms.get(pid) is room:
                 moves[pid] = room.other
-    for _order, step in list(DEPARTURE_STEPS):
+    for _order, step in list(tx.state.rules.departure_steps):
         moves = step(tx, moves)
     tx.emit(EnvoysCrossed(moves=moves))
 

@@ -8,7 +8,6 @@ list at random from the seed among eligible players, then locks it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 
 from app.games.deuxrois.cards import CARDS, Effect
@@ -22,25 +21,16 @@ from app.games.deuxrois.state import Designation, GameState
 from app.kernel.actor import Actor, me
 from app.kernel.rules import refuse
 
-QuotaModifier = Callable[[GameState, Room], int]
-QUOTA_MODIFIERS: list[QuotaModifier] = []  # extra envoys granted by powers or events (Commandant L167, event 20)
-
 
 def quota(state: GameState, room: Room) -> int:
-    """This round's envoys for `room`: the D2 table plus every registered modifier."""
+    """This round's envoys for `room`: the D2 table plus every modifier (Commandant L167, event 20)."""
     base = envoy_quota(len(state.players), state.config.rounds, state.round)
-    return base + sum(modifier(state, room) for modifier in QUOTA_MODIFIERS)
-
-
-# Mode Historique seams (app/games/deuxrois/historique): fn(state, pid) -> False bars a player from being named now;
-# fn(state, room) -> who designates for `room` instead of its général (None: no say, "": nobody yet).
-ELIGIBILITY_FILTERS: list[Callable[[GameState, str], bool]] = []
-DESIGNATORS: list[Callable[[GameState, Room], str | None]] = []
+    return base + sum(modifier(state, room) for modifier in state.rules.quota_modifiers)
 
 
 def designator(state: GameState, room: Room) -> str | None:
-    """Who names `room`'s envoys: its général, unless a registered seam says otherwise."""
-    for fn in DESIGNATORS:
+    """Who names `room`'s envoys: its général, unless a designator of the rules says otherwise (Mode Historique 7, 18)."""
+    for fn in state.rules.designators:
         who = fn(state, room)
         if who is not None:
             return who or None
@@ -56,7 +46,7 @@ def eligible(state: GameState, room: Room) -> list[str]:
     des = state.designations.get(room, Designation())
     general = state.generals.get(room)
     return [p for p in state.present(room) if p != general and p not in des.refused
-            and all(ok(state, p) for ok in ELIGIBILITY_FILTERS)]
+            and all(ok(state, p) for ok in state.rules.eligibility_filters)]
 
 
 def drawable(state: GameState, room: Room) -> list[str]:

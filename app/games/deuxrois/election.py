@@ -9,7 +9,6 @@ A corrupted voter's ballot is the Trésorier's (C74).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import replace
 
 from app.games.deuxrois import designation
@@ -22,14 +21,10 @@ from app.games.deuxrois.state import GameState, RoomElection
 from app.kernel.actor import Actor, me
 from app.kernel.rules import refuse
 
-# Mode Historique seams (app/games/deuxrois/historique): fn(state, pid) -> False bars a player from voting /
-# from being elected now (event 4 outside, event 25 Citadelle).
-VOTER_FILTERS: list[Callable[[GameState, str], bool]] = []
-CANDIDATE_FILTERS: list[Callable[[GameState, str], bool]] = []
-
 
 def may_vote(state: GameState, pid: str) -> bool:
-    return all(ok(state, pid) for ok in VOTER_FILTERS)
+    """Unless a seam bars him now (Mode Historique: event 4's outside, event 25's Citadelle)."""
+    return all(ok(state, pid) for ok in state.rules.voter_filters)
 
 
 def open_room_of(state: GameState, pid: str) -> Room | None:
@@ -40,7 +35,7 @@ def open_room_of(state: GameState, pid: str) -> Room | None:
 
 def eligible_candidates(state: GameState, room: Room) -> list[str]:
     el = state.elections.get(room)
-    present = [p for p in state.present(room) if all(ok(state, p) for ok in CANDIDATE_FILTERS)]
+    present = [p for p in state.present(room) if all(ok(state, p) for ok in state.rules.candidate_filters)]
     if el is not None and el.candidates is not None:
         return [p for p in el.candidates if p in present]
     return present

@@ -7,7 +7,6 @@ list locked). `settle` applies the early ends after every command.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Literal
 
@@ -23,17 +22,12 @@ from app.kernel.rules import refuse
 
 NEXT_PHASE = {"N": "E", "E": "D", "D": "X", "X": "A"}
 
-# Extension seams (Mode Historique, app/games/deuxrois/historique): each is a registry list and one call.
-# PHASE_SECONDS: fn(state, phase, round, seconds) -> seconds, applied when a phase starts.
-PHASE_SECONDS: list[Callable[[GameState, str, int, int], int]] = []
-# TIMERS: (due(state) -> epoch ms or None, fire(tx)): extra deadlines honoured by next_deadline and tick.
-TIMERS: list[tuple[Callable[[GameState], int | None], Callable[[Tx], None]]] = []
-# REACTORS: fn(tx), run at the start of every settle (after each decision): state-driven follow-ups.
-REACTORS: list[Callable[[Tx], None]] = []
+# Seams (ruleset.GameRules): phase_seconds adjust a phase's length when it starts, timers add deadlines
+# that next_deadline and tick honour, reactors are follow-ups run at the start of every settle.
 
 
 def _adjusted(state: GameState, phase: str, round_no: int, seconds: int) -> int:
-    for fn in PHASE_SECONDS:
+    for fn in state.rules.phase_seconds:
         seconds = fn(state, phase, round_no, seconds)
     return seconds
 
@@ -91,7 +85,7 @@ def end_phase(tx: Tx, skip: bool = False) -> None:
 
 def settle(tx: Tx) -> None:
     """Early phase ends: nothing left to wait for (never while paused, e.g. right after an undo)."""
-    for react in REACTORS:
+    for react in tx.state.rules.reactors:
         if not tx.state.over and tx.state.paused_at_ms is None:
             react(tx)
     state = tx.state
@@ -118,7 +112,7 @@ def next_deadline(state: GameState) -> int | None:
     own = [e.deadline_ms for e in state.elections.values() if e.open and e.deadline_ms is not None]
     phase_counts = state.phase != "E" or any(e.open and e.deadline_ms is None for e in state.elections.values())
     candidates = own + ([state.deadline_ms] if phase_counts and state.deadline_ms is not None else [])
-    candidates += [d for d in (due(state) for due, _ in TIMERS) if d is not None]
+    candidates += [d for d in (due(state) for due, _ in state.rules.timers) if d is not None]
     return min(candidates, default=None)
 
 
@@ -130,7 +124,7 @@ def _tick(tx: Tx, cmd: Tick, actor: Actor) -> None:
         el = tx.state.elections.get(room)
         if el is not None and el.open and el.deadline_ms is not None and el.deadline_ms <= tx.now:
             election.close_room(tx, room, allow_runoff=False)
-    for timer_due, fire in TIMERS:
+    for timer_due, fire in tx.state.rules.timers:
         when = timer_due(tx.state)
         if when is not None and when <= tx.now:
             fire(tx)

@@ -15,8 +15,6 @@ triggers alone are sorted, by their `order`):
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from app.games.deuxrois import (
     card_effects,
     crossing,
@@ -32,9 +30,7 @@ from app.games.deuxrois import (
 from app.games.deuxrois.gate import GATE
 from app.games.deuxrois.historique import rules as historique_rules
 from app.games.deuxrois.powers import envoy_plan, families, registry
-from app.games.deuxrois.ruleset import GameRules
-
-Install = Callable[[GameRules], None]
+from app.games.deuxrois.ruleset import GameRules, Install
 
 CORE: tuple[Install, ...] = (
     lobby.install, rounds.install, prompts.install, election.install, designation.install, crossing.install,

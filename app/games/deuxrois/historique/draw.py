@@ -9,7 +9,6 @@ The moderator may set the event himself (the only way to get event 1) or cancel 
 
 from __future__ import annotations
 
-from app.games.deuxrois import rounds
 from app.games.deuxrois.deal import Room
 from app.games.deuxrois.historique import exchange
 from app.games.deuxrois.historique.catalogue import MAX_NUMBER, MIN_NUMBER
@@ -82,11 +81,6 @@ def _fire(tx: Tx) -> None:
     _resolve(tx)
 
 
-rounds.PHASE_SECONDS.append(_seconds)
-rounds.REACTORS.append(_react)
-rounds.TIMERS.append((draw_deadline, _fire))
-
-
 def _number(tx: Tx, cmd: HistoriqueNumber, actor: Actor) -> None:
     pid = me(actor)
     if not draw_open(tx.state):
@@ -124,6 +118,9 @@ def _cancel(tx: Tx, cmd: ModHistoriqueCancel, actor: Actor) -> None:
 
 
 def install(rules: GameRules) -> None:
+    rules.phase_seconds.append(_seconds)
+    rules.reactors.append(_react)
+    rules.timers.append((draw_deadline, _fire))
     rules.handles(HistoriqueNumber, actors=("player",), phases=("X",))(_number)
     rules.handles(ModHistoriquePick, actors=("moderator",), phases=("X", "A"))(_pick)
     rules.handles(ModHistoriqueCancel, actors=("moderator",), phases=ROUND)(_cancel)

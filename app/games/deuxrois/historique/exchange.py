@@ -11,8 +11,6 @@ At arrival (window A): 23's sworn players show their new card where they stand (
 
 from __future__ import annotations
 
-from app.games.deuxrois import rounds
-from app.games.deuxrois.crossing import departure_step
 from app.games.deuxrois.deal import Room
 from app.games.deuxrois.events import CardsExchanged, CardsSwapped, PromptClosed, TimerChanged
 from app.games.deuxrois.historique.colours import public_colour
@@ -26,9 +24,8 @@ from app.games.deuxrois.historique.effects import (
 )
 from app.games.deuxrois.historique.events import HistoriqueRoleSet
 from app.games.deuxrois.powers import registry
-from app.games.deuxrois.powers.envoy_plan import MOVE_BANS
 from app.games.deuxrois.reveals import show_public
-from app.games.deuxrois.ruleset import Tx
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
 from app.kernel.text import Text
 
@@ -90,10 +87,7 @@ def _storm_ban(state: GameState) -> Text | None:
     return None
 
 
-MOVE_BANS.append(_storm_ban)
 
-
-@departure_step(order=0)
 def _cancel_or_decline(tx: Tx, moves: dict[str, Room]) -> dict[str, Room]:
     if moves_blocked(tx.state):
         return {}
@@ -125,4 +119,8 @@ def _arrival(tx: Tx) -> None:
             tx.emit(HistoriqueRoleSet(role="tostig", player=p))
 
 
-rounds.REACTORS.append(_arrival)
+
+def install(rules: GameRules) -> None:
+    rules.departure_step(order=0)(_cancel_or_decline)
+    rules.move_bans.append(_storm_ban)
+    rules.reactors.append(_arrival)

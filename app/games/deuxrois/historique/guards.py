@@ -11,14 +11,11 @@ lieutenant designates. 18 (E22): each général designates the other room. 20 (E
 
 from __future__ import annotations
 
-from app.games.deuxrois import designation, election
 from app.games.deuxrois.cards import Effect
 from app.games.deuxrois.deal import Room
 from app.games.deuxrois.historique.commands import ModMarkOutside, ReportSilence
 from app.games.deuxrois.historique.effects import ongoing, zone
 from app.games.deuxrois.historique.events import HistoriqueRoleSet
-from app.games.deuxrois.powers.registry import reveal_guard
-from app.games.deuxrois.powers.reveal_triggers import EXTRA_IMMUNITIES
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
 from app.kernel.actor import Actor
@@ -34,7 +31,6 @@ def outside(state: GameState, pid: str) -> bool:
     return state.phase == "N" or (state.phase == "E" and el is not None and el.open)
 
 
-@reveal_guard
 def _guard(state: GameState, shower: str, partner: str | None, kind: str) -> Text | None:
     if not state.config.historique:  # checked first: views ask this for every pair of players
         return None
@@ -108,14 +104,6 @@ def _immunity(state: GameState, pid: str, effect: Effect) -> bool:
     return effect is Effect.FORCEE and ongoing(state) == 25 and zone(state, pid) == "citadelle"
 
 
-election.VOTER_FILTERS.append(_may_vote)
-election.CANDIDATE_FILTERS.append(_may_be_elected)
-designation.ELIGIBILITY_FILTERS.append(_may_be_named)
-designation.DESIGNATORS.append(_designator)
-designation.QUOTA_MODIFIERS.append(_quota)
-EXTRA_IMMUNITIES.append(_immunity)
-
-
 def _mark_outside(tx: Tx, cmd: ModMarkOutside, actor: Actor) -> None:
     """4, E8: the moderator confirms a player broke the silence (or takes the mark back)."""
     if ongoing(tx.state) != 4:
@@ -141,3 +129,10 @@ def _report(tx: Tx, cmd: ReportSilence, actor: Actor) -> None:
 def install(rules: GameRules) -> None:
     rules.handles(ModMarkOutside, actors=("moderator",), phases=("N", "E"))(_mark_outside)
     rules.handles(ReportSilence, actors=("player",), phases=("N", "E"))(_report)
+    rules.reveal_guard(_guard)
+    rules.voter_filters.append(_may_vote)
+    rules.candidate_filters.append(_may_be_elected)
+    rules.eligibility_filters.append(_may_be_named)
+    rules.designators.append(_designator)
+    rules.quota_modifiers.append(_quota)
+    rules.extra_immunities.append(_immunity)

@@ -1,4 +1,4 @@
-"""Powers an event grants for one round, through the powers seam (POWER_SOURCES + ACTIVE).
+"""Powers an event grants for one round, through the powers seam (rules.power_sources and rules.active).
 
 They appear in the phone's `me.powers` and `actions` like card powers and are used with
 `use_power {power, target}`; their uses are counted per person (not per card).
@@ -25,11 +25,11 @@ from app.games.deuxrois.historique.events import (
     HistoriqueRoleSet,
     ZoneSet,
 )
-from app.games.deuxrois.powers.registry import POWER_SOURCES, active_power, on_reveal, reveal_blocked
+from app.games.deuxrois.powers.registry import reveal_blocked
 from app.games.deuxrois.powers.reveal_triggers import immune
-from app.games.deuxrois.prompts import open_prompt, prompt_kind
+from app.games.deuxrois.prompts import open_prompt
 from app.games.deuxrois.reveals import complete
-from app.games.deuxrois.ruleset import Tx
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState, Prompt
 from app.kernel.rules import refuse
 from app.kernel.text import Text
@@ -49,8 +49,6 @@ class EventPower:
     resolve: Callable[[Tx, str, str | None], None]
     limit: int | None = 1  # uses per round and per person; None: unlimited
 
-
-POWERS: dict[str, EventPower] = {}
 
 
 def _room_others(state: GameState, pid: str) -> list[str]:
@@ -140,7 +138,6 @@ def _oath(tx: Tx, pid: str, target: str | None) -> None:
     open_prompt(tx, target, "blood_oath", ["accept", "decline"], {"target": pid}, until="phase")
 
 
-@prompt_kind("blood_oath")
 def _oath_answer(tx: Tx, prompt: Prompt, choice: str) -> None:
     """23, E27: a permanent swap (state travels, uses not refreshed); both show the new card at arrival."""
     asker, target = str(prompt.data["target"]), prompt.player_id
@@ -154,7 +151,6 @@ def _oath_answer(tx: Tx, prompt: Prompt, choice: str) -> None:
     tx.emit(HistoriqueRoleSet(role="sworn", player=target))
 
 
-@prompt_kind("revolt_mission")
 def _revolt_answer(tx: Tx, prompt: Prompt, choice: str) -> None:
     """20, E24: an envoy who stays is not replaced."""
     tx.emit(HistoriqueRoleSet(role="declined", player=prompt.player_id, on=choice == "stay"))
@@ -277,6 +273,7 @@ _ALL = (
                 "Challenge a Battlefield player (you show first); you move to the Village."),
                NEG, lambda s, p: zone(s, p) == "champ", _battle_targets, _battle),
 )
+POWERS: dict[str, EventPower] = {ep.key: ep for ep in _ALL}  # the catalogue, by power key
 
 
 def _lieutenant_of(state: GameState, room: Room) -> str | None:
@@ -295,7 +292,7 @@ def _granted(state: GameState, pid: str) -> Iterable[Power]:
     return [_power(ep) for ep in POWERS.values() if in_force(state, ep.event) and ep.holds(state, pid)]
 
 
-def _register(ep: EventPower) -> None:
+def _install_power(rules: GameRules, ep: EventPower) -> None:
     def condition(state: GameState, pid: str) -> Text | None:
         if ep.limit is not None and state.historique.uses(ep.key, pid) >= ep.limit:
             return Text("Déjà utilisé ce tour.", "Already used this round.")
@@ -309,13 +306,8 @@ def _register(ep: EventPower) -> None:
         tx.emit(HistoriquePowerSpent(player=pid, power=ep.key))
         ep.resolve(tx, pid, cmd.target)
 
-    POWERS[ep.key] = ep
-    active_power(ep.key, condition=condition, check=check, targets=ep.targets)(resolve)
+    rules.active_power(ep.key, condition=condition, check=check, targets=ep.targets)(resolve)
 
-
-for _ep in _ALL:
-    _register(_ep)
-POWER_SOURCES.append(_granted)
 
 # 13, E17: the token itself is social; each complète asks both players to tick that it was exchanged.
 COIN_TOKEN = Power("coin_token", Text("Frappe des monnaies", "Minting coins"),
@@ -329,14 +321,20 @@ def _coin_token_holders(state: GameState, pid: str) -> Iterable[Power]:
     return [COIN_TOKEN] if state.config.historique and in_force(state, 13) else []
 
 
-@on_reveal("coin_token", order=90)
 def _ask_token(tx: Tx, holder: str, partner: str, kind: str) -> None:
     open_prompt(tx, holder, "coin_token", ["done"], {"target": partner}, until="round")
 
 
-@prompt_kind("coin_token")
 def _token_ticked(tx: Tx, prompt: Prompt, choice: str) -> None:
     """The tick is only a record (the prompt's closing event)."""
 
 
-POWER_SOURCES.append(_coin_token_holders)
+def install(rules: GameRules) -> None:
+    for ep in _ALL:
+        _install_power(rules, ep)
+    rules.power_sources.append(_granted)
+    rules.power_sources.append(_coin_token_holders)
+    rules.prompt_kind("blood_oath")(_oath_answer)
+    rules.prompt_kind("revolt_mission")(_revolt_answer)
+    rules.on_reveal("coin_token", order=89)(_ask_token)  # just before the Moine's copy (90)
+    rules.prompt_kind("coin_token")(_token_ticked)

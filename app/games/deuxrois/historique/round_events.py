@@ -11,7 +11,6 @@ negotiation (25 Citadelle colours, raiders home), event 20's go/stay questions.
 
 from __future__ import annotations
 
-from app.games.deuxrois import rounds
 from app.games.deuxrois.crossing import move_player
 from app.games.deuxrois.deal import Room
 from app.games.deuxrois.events import GeneralChosen
@@ -21,7 +20,7 @@ from app.games.deuxrois.historique.effects import draw_of, mark, ongoing, step_d
 from app.games.deuxrois.historique.events import HistoriqueRoleSet, HistoriqueRoundSetUp, HistoriqueTimerSet
 from app.games.deuxrois.prompts import open_prompt
 from app.games.deuxrois.reveals import complete
-from app.games.deuxrois.ruleset import Tx
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
 
 NEGOTIATION_CAP_S = {3: 60, 10: 120}
@@ -177,6 +176,7 @@ def _timers_fire(tx: Tx) -> None:
             colours.expire(tx, name.removeprefix("espion:"))
 
 
-rounds.PHASE_SECONDS.append(_seconds)
-rounds.REACTORS.insert(0, _react)  # the round's set-up comes before every other follow-up
-rounds.TIMERS.append((_timers_due, _timers_fire))
+def install(rules: GameRules) -> None:
+    rules.phase_seconds.append(_seconds)
+    rules.reactors.insert(0, _react)  # the round's set-up comes before every other follow-up
+    rules.timers.append((_timers_due, _timers_fire))

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.deuxrois import actions, views
+from app.games.deuxrois import actions
 from app.games.deuxrois.historique import draw, zones
 from app.games.deuxrois.historique.catalogue import EVENTS, When
 from app.games.deuxrois.historique.effects import draw_of, fresh, ongoing
 from app.games.deuxrois.historique.guards import council_immune, outside
+from app.games.deuxrois.ruleset import GameRules
 from app.games.deuxrois.state import GameState
 from app.kernel.text import Text
 
@@ -162,5 +163,6 @@ def _actions(state: GameState, pid: str) -> list[actions.Action]:
     return out
 
 
-views.VIEW_EXTRAS.append(_extras)
-actions.EXTRA_ACTIONS.append(_actions)
+def install(rules: GameRules) -> None:
+    rules.view_extras.append(_extras)
+    rules.extra_actions.append(_actions)

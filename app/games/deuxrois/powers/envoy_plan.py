@@ -7,7 +7,6 @@ envoy-power events live here, with the feed items their witnesses get.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -24,7 +23,7 @@ from app.games.deuxrois.events import (
 )
 from app.games.deuxrois.knowledge import add_feed, displayed_colour
 from app.games.deuxrois.powers.registry import reveal_blocked
-from app.games.deuxrois.ruleset import GameRules
+from app.games.deuxrois.ruleset import Condition, GameRules
 from app.games.deuxrois.state import Declaration, EnvoyPlan, GameState
 from app.kernel.text import Text
 
@@ -33,13 +32,9 @@ RALLY_SECONDS = 20  # Porte-Étendard: the opt-in window (C59)
 MAX_ESCORT = 2  # Commandant: "jusqu'à 2 émissaires supplémentaires" (L167)
 
 
-Condition = Callable[[GameState, str], Text | None]
-# Reasons no power may change a room now (e.g. event 2's storm, E7, registered by the Mode Historique).
-MOVE_BANS: list[Callable[[GameState], Text | None]] = []
-
-
 def moves_banned(state: GameState, pid: str) -> Text | None:
-    return next((reason for ban in MOVE_BANS if (reason := ban(state)) is not None), None)
+    """Why no power may change a room now (a seam: Mode Historique's storm, event 2, E7), or None."""
+    return next((reason for ban in state.rules.move_bans if (reason := ban(state)) is not None), None)
 
 
 def public_cost(state: GameState, pid: str) -> Text | None:
@@ -91,7 +86,7 @@ def declared_by(state: GameState, power: str, pid: str) -> Declaration | None:
 
 
 def extra_envoys(state: GameState, room: Room) -> int:
-    """The quota modifier of the Commandant's escort (registered by powers.escort)."""
+    """The quota modifier of the Commandant's escort (added to the rules by powers.escort)."""
     return plan(state).extra.get(room, 0)
 
 

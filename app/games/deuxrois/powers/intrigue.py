@@ -35,20 +35,16 @@ from app.games.deuxrois.crossing import move_player
 from app.games.deuxrois.events import CardShown, CardStateChanged, EnvoysCrossed, PlayerMoved, PowerUsed
 from app.games.deuxrois.powers.envoy_plan import moves_banned
 from app.games.deuxrois.powers.registry import (
-    active_power,
     find_power,
-    on_reveal,
     record_use,
     reveal_blocked,
-    reveal_guard,
     target_in_room,
     uses_left,
 )
 from app.games.deuxrois.powers.reveal_triggers import immune
 from app.games.deuxrois.powers.timeline import live_events, offer_in_n, together
-from app.games.deuxrois.prompts import prompt_kind
 from app.games.deuxrois.reveals import show_private, show_public
-from app.games.deuxrois.ruleset import Tx
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState, History, Prompt
 from app.kernel.rules import refuse
 from app.kernel.text import Text
@@ -98,7 +94,6 @@ def neutralised(state: GameState) -> bool:
     return master is not None and together(state, armurier, master) and not moved & {armurier, master}
 
 
-@reveal_guard
 def armurier_neutralised(state: GameState, shower: str, partner: str | None, kind: str) -> Text | None:
     """C73: no complète (nor forcée) for the neutralised Armurier; colour and one-way reveals stay possible."""
     if kind != "complete" or state.cards.get(shower) != ARMURIER or not neutralised(state):
@@ -107,13 +102,11 @@ def armurier_neutralised(state: GameState, shower: str, partner: str | None, kin
                 "The Armurier is neutralised by the Maître d'Armes: no complète.")
 
 
-@on_reveal("neutralise", order=66)
 def offer_neutralisation(tx: Tx, holder: str, partner: str, kind: str) -> None:
     if tx.state.cards[partner] == ARMURIER and tx.state.phase == "N" and not neutralised(tx.state):
         offer_in_n(tx, holder, "neutralise", ["yes", "no"], {"target": partner})
 
 
-@prompt_kind("neutralise")
 def _neutralise(tx: Tx, prompt: Prompt, choice: str) -> None:
     master, target = prompt.player_id, str(prompt.data["target"])
     state = tx.state
@@ -126,7 +119,6 @@ def _neutralise(tx: Tx, prompt: Prompt, choice: str) -> None:
 
 
 # ------------------------------------------------------------------ Contrebandier
-@on_reveal("smuggle", order=72)
 def offer_smuggle(tx: Tx, holder: str, partner: str, kind: str) -> None:
     """C65: once per round, another player, not immune (the Émissaire cards)."""
     if (_can(tx.state, holder, "smuggle") and not immune(tx.state, partner, Effect.CONTREBANDIER)
@@ -134,7 +126,6 @@ def offer_smuggle(tx: Tx, holder: str, partner: str, kind: str) -> None:
         offer_in_n(tx, holder, "smuggle", ["yes", "no"], {"target": partner})
 
 
-@prompt_kind("smuggle")
 def _smuggle(tx: Tx, prompt: Prompt, choice: str) -> None:
     holder, target = prompt.player_id, str(prompt.data["target"])
     if (choice == "yes" and _can(tx.state, holder, "smuggle") and together(tx.state, holder, target)
@@ -181,8 +172,6 @@ def _devin_extra(state: GameState, pid: str) -> dict[str, Any]:
     return {"choices": _guesses(state, pid)}
 
 
-@active_power("mind_reading", condition=_devin_condition, check=_devin_check, targets=_devin_targets,
-              extra=_devin_extra)
 def mind_reading(tx: Tx, pid: str, cmd: UsePower) -> None:
     """The guess comes with the command, or (a phone without a picker) from a prompt that follows the publique."""
     assert cmd.target is not None
@@ -193,7 +182,6 @@ def mind_reading(tx: Tx, pid: str, cmd: UsePower) -> None:
         _read(tx, pid, cmd.target, int(cmd.choice))
 
 
-@prompt_kind("mind_reading")
 def _guessed(tx: Tx, prompt: Prompt, choice: str) -> None:
     devin, target = prompt.player_id, str(prompt.data["target"])
     if _valid_guess(choice) and tx.state.phase == "N" and _readable(tx.state, devin, target):
@@ -210,14 +198,12 @@ def _read(tx: Tx, devin: str, target: str, guess: int) -> None:
 
 
 # ------------------------------------------------------------------ Troubadour: Chanson de renommée
-@on_reveal("song", order=62)
 def offer_song(tx: Tx, holder: str, partner: str, kind: str) -> None:
     card = tx.state.cards[partner]
     if card in PRINCIPALS and _can(tx.state, holder, "song"):
         offer_in_n(tx, holder, "song", ["yes", "no"], {"target": partner, "card": card})
 
 
-@prompt_kind("song")
 def _sing(tx: Tx, prompt: Prompt, choice: str) -> None:
     """C33/C34: an announcement to every player of both rooms; the principal must still hold that card."""
     holder, target, card = prompt.player_id, str(prompt.data["target"]), int(prompt.data["card"])
@@ -234,16 +220,29 @@ def _may_pledge(state: GameState, pid: str) -> bool:
     return state.cards[pid] == CAPITAINE and state.state_of(pid).pledge is None and _can(state, pid, "contract")
 
 
-@on_reveal("contract", order=64)
 def offer_contract(tx: Tx, holder: str, partner: str, kind: str) -> None:
     lord = tx.state.cards[partner]
     if lord in PLEDGE_LORDS and _may_pledge(tx.state, holder):  # never the Pope (C51)
         offer_in_n(tx, holder, "contract", ["yes", "no"], {"target": partner, "card": lord})
 
 
-@prompt_kind("contract")
 def _pledge(tx: Tx, prompt: Prompt, choice: str) -> None:
     holder = prompt.player_id
     if choice == "yes" and _may_pledge(tx.state, holder):
         record_use(tx, holder, "contract")
         tx.emit(CardStateChanged(card=CAPITAINE, changes={"pledge": int(prompt.data["card"])}, reason="contract"))
+
+
+def install(rules: GameRules) -> None:
+    rules.reveal_guard(armurier_neutralised)
+    rules.on_reveal("neutralise", order=66)(offer_neutralisation)
+    rules.prompt_kind("neutralise")(_neutralise)
+    rules.on_reveal("smuggle", order=72)(offer_smuggle)
+    rules.prompt_kind("smuggle")(_smuggle)
+    rules.active_power("mind_reading", condition=_devin_condition, check=_devin_check, targets=_devin_targets,
+                  extra=_devin_extra)(mind_reading)
+    rules.prompt_kind("mind_reading")(_guessed)
+    rules.on_reveal("song", order=62)(offer_song)
+    rules.prompt_kind("song")(_sing)
+    rules.on_reveal("contract", order=64)(offer_contract)
+    rules.prompt_kind("contract")(_pledge)
