@@ -6,7 +6,7 @@ from dataclasses import fields, replace
 from typing import Any
 
 from app.games.deuxrois.card_state import CardState
-from app.games.deuxrois.events import CardsSwapped, CardStateChanged
+from app.games.deuxrois.model.events import CardsSwapped, CardStateChanged
 from app.games.deuxrois.ruleset import GameRules
 from app.games.deuxrois.state import GameState
 

@@ -13,8 +13,8 @@ from dataclasses import replace
 from app.games.deuxrois import election
 from app.games.deuxrois.cards import PELERIN
 from app.games.deuxrois.deal import Room
-from app.games.deuxrois.events import EnvoysCrossed, EnvoyWithdrawn, GeneralChosen, PlayerMoved
 from app.games.deuxrois.knowledge import add_feed
+from app.games.deuxrois.model.events import EnvoysCrossed, EnvoyWithdrawn, GeneralChosen, PlayerMoved
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
 

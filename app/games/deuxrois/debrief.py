@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.games.deuxrois.cards import CARDS
-from app.games.deuxrois.events import EnvoysCrossed, GeneralChosen, PhaseStarted
+from app.games.deuxrois.model.events import EnvoysCrossed, GeneralChosen, PhaseStarted
 from app.games.deuxrois.state import GameState
 
 EDGE_KINDS = ("complete", "couleur", "forcee", "privee", "publique")

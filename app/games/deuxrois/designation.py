@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.games.deuxrois.cards import CARDS, Effect
-from app.games.deuxrois.commands import Designate, LockEnvoys, Volunteer
 from app.games.deuxrois.config import envoy_quota
 from app.games.deuxrois.deal import Room
-from app.games.deuxrois.events import CardShown, EnvoysLocked, EnvoysNamed, EnvoyWithdrawn, Volunteered
 from app.games.deuxrois.knowledge import add_feed
+from app.games.deuxrois.model.commands import Designate, LockEnvoys, Volunteer
+from app.games.deuxrois.model.events import CardShown, EnvoysLocked, EnvoysNamed, EnvoyWithdrawn, Volunteered
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import Designation, GameState
 from app.kernel.actor import Actor, me

@@ -12,10 +12,10 @@ from collections import Counter
 from dataclasses import replace
 
 from app.games.deuxrois import designation
-from app.games.deuxrois.commands import Vote
 from app.games.deuxrois.deal import Room
-from app.games.deuxrois.events import BallotCast, GeneralChosen, RunoffStarted, VoteBound
 from app.games.deuxrois.knowledge import add_feed
+from app.games.deuxrois.model.commands import Vote
+from app.games.deuxrois.model.events import BallotCast, GeneralChosen, RunoffStarted, VoteBound
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState, RoomElection
 from app.kernel.actor import Actor, me

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from app.games.deuxrois.events import Event, GameCreated
+from app.games.deuxrois.model.events import EventBase, GameCreated
 from app.games.deuxrois.state import GameState, History
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ def step(state: GameState, event: Any) -> GameState:
     return replace(state, version=state.version + 1, history=History(event, state.history))
 
 
-def fold_events(events: Sequence[Event], rules: GameRules) -> GameState:
+def fold_events(events: Sequence[EventBase], rules: GameRules) -> GameState:
     """The fold of a log that starts with GameCreated (used by `replay` and by `Reverted`)."""
     first = events[0] if events else None
     if not isinstance(first, GameCreated):

@@ -9,7 +9,7 @@ names the phase in both languages (phases.py).
 from __future__ import annotations
 
 from app.games.deuxrois.fold import step
-from app.games.deuxrois.phases import phase_name
+from app.games.deuxrois.model.phases import phase_name
 from app.games.deuxrois.state import GameState
 from app.kernel.rules import Gatekeeping
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from app.games.deuxrois.cards import CARDS, ESPION, INFIDELE
-from app.games.deuxrois.events import CardsExchanged, CardShown
+from app.games.deuxrois.model.events import CardsExchanged, CardShown
 from app.games.deuxrois.ruleset import GameRules
 from app.games.deuxrois.state import FeedItem, GameState, Snapshot
 

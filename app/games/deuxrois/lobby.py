@@ -7,9 +7,9 @@ from dataclasses import replace
 from app.games.deuxrois import rounds
 from app.games.deuxrois.card_state import CardState
 from app.games.deuxrois.cards import INFIDELE, PELERIN
-from app.games.deuxrois.commands import Join, Leave, Start
 from app.games.deuxrois.deal import MAX_PLAYERS, Room, check_player_count, deal, split_rooms, validate_deck
-from app.games.deuxrois.events import GameCreated, GameStarted, PlayerJoined, PlayerLeft, PromptOpened
+from app.games.deuxrois.model.commands import Join, Leave, Start
+from app.games.deuxrois.model.events import GameCreated, GameStarted, PlayerJoined, PlayerLeft, PromptOpened
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState, Player
 from app.kernel.actor import Actor, me

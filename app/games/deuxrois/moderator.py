@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.games.deuxrois import crossing, designation, rounds
-from app.games.deuxrois.commands import (
+from app.games.deuxrois.fold import fold_events
+from app.games.deuxrois.model.commands import (
     ModAdvance,
     ModMove,
     ModNote,
@@ -24,7 +25,7 @@ from app.games.deuxrois.commands import (
     ModTimer,
     ModUndo,
 )
-from app.games.deuxrois.events import (
+from app.games.deuxrois.model.events import (
     GamePaused,
     GameResumed,
     GeneralChosen,
@@ -32,8 +33,7 @@ from app.games.deuxrois.events import (
     Reverted,
     TimerChanged,
 )
-from app.games.deuxrois.fold import fold_events
-from app.games.deuxrois.phases import RUNNING
+from app.games.deuxrois.model.phases import RUNNING
 from app.games.deuxrois.rounds import next_deadline
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState

@@ -12,8 +12,8 @@ from dataclasses import replace
 from typing import Literal
 
 from app.games.deuxrois.cards import INFIDELE
-from app.games.deuxrois.commands import AnswerPrompt
-from app.games.deuxrois.events import CardStateChanged, PromptClosed, PromptOpened
+from app.games.deuxrois.model.commands import AnswerPrompt
+from app.games.deuxrois.model.events import CardStateChanged, PromptClosed, PromptOpened
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState, Prompt
 from app.kernel.actor import Actor, me

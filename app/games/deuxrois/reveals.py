@@ -11,16 +11,22 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.games.deuxrois.cards import ESPION
-from app.games.deuxrois.commands import AnswerReveal, CancelReveal, RequestReveal, RevealPrivate, RevealPublic
-from app.games.deuxrois.events import (
+from app.games.deuxrois.knowledge import displayed_colour
+from app.games.deuxrois.model.commands import (
+    AnswerReveal,
+    CancelReveal,
+    RequestReveal,
+    RevealPrivate,
+    RevealPublic,
+)
+from app.games.deuxrois.model.events import (
     CardsExchanged,
     CardShown,
     CardsSwapped,
     RevealRequestClosed,
     RevealRequested,
 )
-from app.games.deuxrois.knowledge import displayed_colour
-from app.games.deuxrois.phases import ROUND
+from app.games.deuxrois.model.phases import ROUND
 from app.games.deuxrois.powers import registry
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState, RevealRequest

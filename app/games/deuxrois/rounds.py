@@ -11,10 +11,10 @@ from dataclasses import replace
 from typing import Literal
 
 from app.games.deuxrois import crossing, designation, election, ending, prompts
-from app.games.deuxrois.commands import Tick
 from app.games.deuxrois.deal import Room
-from app.games.deuxrois.events import GameEnded, PhaseStarted
-from app.games.deuxrois.phases import RUNNING
+from app.games.deuxrois.model.commands import Tick
+from app.games.deuxrois.model.events import GameEnded, PhaseStarted
+from app.games.deuxrois.model.phases import RUNNING
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import Designation, GameState, RoomElection
 from app.kernel.actor import Actor

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.games.deuxrois.cards import Effect, Power
-from app.games.deuxrois.commands import UsePower
 from app.games.deuxrois.deal import Room
+from app.games.deuxrois.model.commands import UsePower
 from app.games.deuxrois.state import GameState, Prompt
 from app.kernel.rules import Rules
 from app.kernel.rules import Tx as KernelTx

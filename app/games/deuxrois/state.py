@@ -13,11 +13,10 @@ from typing import TYPE_CHECKING, Any, Literal
 from app.games.deuxrois.card_state import CardState
 from app.games.deuxrois.config import GameConfig
 from app.games.deuxrois.deal import Room
-from app.games.deuxrois.historique.model import HistoriqueState
-from app.games.deuxrois.phases import Phase
+from app.games.deuxrois.model.phases import Phase
 
 if TYPE_CHECKING:
-    from app.games.deuxrois.events import Event
+    from app.games.deuxrois.model.events import EventBase
     from app.games.deuxrois.ruleset import GameRules
 
 RevealKind = Literal["complete", "couleur", "privee", "publique", "forcee", "couleur_publique", "proof"]
@@ -34,7 +33,7 @@ class Player:
 class History:
     """The whole log as a cons list: O(1) append; `Reverted` replays a prefix of it."""
 
-    event: Event
+    event: EventBase
     prev: History | None
 
     def __eq__(self, other: object) -> bool:
@@ -51,8 +50,8 @@ class History:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def events(self) -> list[Event]:
-        out: list[Event] = []
+    def events(self) -> list[EventBase]:
+        out: list[EventBase] = []
         node: History | None = self
         while node is not None:
             out.append(node.event)
@@ -176,7 +175,9 @@ class GameState:
     notes: tuple[tuple[int, str], ...] = ()
     reverts: tuple[tuple[int, int], ...] = ()  # (version of the Reverted event, to_version)
     result: Mapping[str, Any] | None = None
-    historique: HistoriqueState = field(default_factory=HistoriqueState)  # Mode Historique (rulings §5)
+    # What optional parts of the rules keep, by part: Mode Historique's is under "historique"
+    # (historique/model.py). The core never reads it, so it needs nothing of them.
+    extensions: Mapping[str, object] = field(default_factory=dict)
 
     # ------------------------------------------------------------- read helpers
     def player(self, pid: str) -> Player | None:
@@ -200,7 +201,7 @@ class GameState:
     def state_of(self, pid: str) -> CardState:
         return self.card_state(self.cards[pid])
 
-    def events(self) -> list[Event]:
+    def events(self) -> list[EventBase]:
         return self.history.events() if self.history else []
 
     @property

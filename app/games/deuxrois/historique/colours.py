@@ -7,9 +7,9 @@ colour is shown when he answers; after 20 s, or when the phase ends, a seeded co
 from __future__ import annotations
 
 from app.games.deuxrois.cards import ESPION
-from app.games.deuxrois.events import CardShown, PromptClosed
 from app.games.deuxrois.historique.events import HistoriqueTimerSet
 from app.games.deuxrois.knowledge import displayed_colour
+from app.games.deuxrois.model.events import CardShown, PromptClosed
 from app.games.deuxrois.prompts import open_prompt
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import Prompt

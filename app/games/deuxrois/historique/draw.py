@@ -19,7 +19,8 @@ from app.games.deuxrois.historique.events import (
     HistoricalEventDrawn,
     HistoriqueNumberGiven,
 )
-from app.games.deuxrois.phases import ROUND
+from app.games.deuxrois.historique.model import historique_of
+from app.games.deuxrois.model.phases import ROUND
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
 from app.kernel.actor import Actor, me
@@ -30,7 +31,7 @@ DRAW_S = 20
 
 def draw_open(state: GameState) -> bool:
     return (state.config.historique and state.phase == "X" and state.paused_at_ms is None
-            and state.round not in state.historique.draws)
+            and state.round not in historique_of(state).draws)
 
 
 def draw_deadline(state: GameState) -> int | None:
@@ -56,7 +57,7 @@ def _random(tx: Tx, room: Room, how: str) -> None:
 
 
 def _resolve(tx: Tx) -> None:
-    numbers = tx.state.historique.numbers
+    numbers = historique_of(tx.state).numbers
     a, b = numbers.get(Room.NORMANDIE), numbers.get(Room.ANGLETERRE)
     if a is None or b is None:
         return
@@ -69,14 +70,14 @@ def _react(tx: Tx) -> None:
         return
     for room in tx.state.iter_rooms():
         general = tx.state.generals.get(room)
-        if room not in tx.state.historique.numbers and (general is None or tx.state.rooms.get(general) is not room):
+        if room not in historique_of(tx.state).numbers and (general is None or tx.state.rooms.get(general) is not room):
             _random(tx, room, "no_general")  # E6: a room without a général gets a seeded number
     _resolve(tx)
 
 
 def _fire(tx: Tx) -> None:
     for room in tx.state.iter_rooms():
-        if room not in tx.state.historique.numbers:
+        if room not in historique_of(tx.state).numbers:
             _random(tx, room, "timeout")
     _resolve(tx)
 
@@ -88,7 +89,7 @@ def _number(tx: Tx, cmd: HistoriqueNumber, actor: Actor) -> None:
     room = number_giver(tx.state, pid)
     if room is None:
         raise refuse("not_general", "Seul le général donne un nombre.", "Only the général gives a number.")
-    if room in tx.state.historique.numbers:
+    if room in historique_of(tx.state).numbers:
         raise refuse("number_given", "Votre nombre est déjà donné.", "Your number is already given.")
     if cmd.random:
         _random(tx, room, "random")
@@ -102,7 +103,7 @@ def _number(tx: Tx, cmd: HistoriqueNumber, actor: Actor) -> None:
 def _pick(tx: Tx, cmd: ModHistoriquePick, actor: Actor) -> None:
     if not tx.state.config.historique:
         raise refuse("historique_off", "Le mode Historique n'est pas activé.", "Mode Historique is off.")
-    numbers = tx.state.historique.numbers
+    numbers = historique_of(tx.state).numbers
     tx.emit(HistoricalEventDrawn(round=tx.state.round, number=cmd.number, a=numbers.get(Room.NORMANDIE),
                                  b=numbers.get(Room.ANGLETERRE), source="moderator"))
     exchange.on_drawn(tx)  # in window A the exchange parts are past: only the announcement part applies

@@ -23,7 +23,7 @@ from app.games.deuxrois.historique.events import (
     HistoriqueTimerSet,
     ZoneSet,
 )
-from app.games.deuxrois.historique.model import Draw, HistoriqueState
+from app.games.deuxrois.historique.model import Draw, historique_of, with_historique
 from app.games.deuxrois.knowledge import add_feed, displayed_colour
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
@@ -32,7 +32,7 @@ ROUND_PHASES = ("N", "E", "D", "X", "A")
 
 
 def draw_of(state: GameState, round_no: int) -> Draw | None:
-    d = state.historique.draws.get(round_no)
+    d = historique_of(state).draws.get(round_no)
     return d if d is not None and not d.cancelled else None
 
 
@@ -57,7 +57,7 @@ def in_force(state: GameState, number: int) -> bool:
 
 
 def step_done(state: GameState, step: str) -> bool:
-    return step in state.historique.steps
+    return step in historique_of(state).steps
 
 
 def mark(tx: Tx, step: str) -> None:
@@ -65,7 +65,7 @@ def mark(tx: Tx, step: str) -> None:
 
 
 def zone(state: GameState, pid: str) -> str | None:
-    return state.historique.zones.get(pid)
+    return historique_of(state).zones.get(pid)
 
 
 def colour_shown(tx: Tx, pid: str) -> str:
@@ -83,81 +83,77 @@ def arrivals(state: GameState) -> dict[str, Room]:
 
 
 def holder_of_role(state: GameState, role: str) -> list[str]:
-    return sorted(state.historique.roles.get(role, frozenset()))
+    return sorted(historique_of(state).roles.get(role, frozenset()))
 
 
 # ------------------------------------------------------------------ appliers
-def _hs(state: GameState, hs: HistoriqueState) -> GameState:
-    return replace(state, historique=hs)
-
-
 def _number(state: GameState, ev: HistoriqueNumberGiven) -> GameState:
-    hs = state.historique
-    return _hs(state, replace(hs, numbers={**hs.numbers, ev.room: ev.number}))
+    hs = historique_of(state)
+    return with_historique(state, replace(hs, numbers={**hs.numbers, ev.room: ev.number}))
 
 
 def _drawn(state: GameState, ev: HistoricalEventDrawn) -> GameState:
-    hs = state.historique
-    state = _hs(state, replace(hs, draws={**hs.draws, ev.round: Draw(ev.round, ev.number, ev.a, ev.b, ev.source)}))
+    hs = historique_of(state)
+    state = with_historique(state, replace(hs, draws={**hs.draws, ev.round: Draw(ev.round, ev.number, ev.a, ev.b, ev.source)}))
     return add_feed(state, [p.id for p in state.players], "historical_event",
                     {"number": ev.number, "name": EVENTS[ev.number].name.as_dict(), "source": ev.source})
 
 
 def _cancelled(state: GameState, ev: HistoricalEventCancelled) -> GameState:
-    hs = state.historique
+    hs = historique_of(state)
     d = hs.draws[ev.round]
-    state = _hs(state, replace(hs, draws={**hs.draws, ev.round: replace(d, cancelled=True)}))
+    state = with_historique(state, replace(hs, draws={**hs.draws, ev.round: replace(d, cancelled=True)}))
     return add_feed(state, [p.id for p in state.players], "historical_event_cancelled", {"number": d.number})
 
 
 def _set_up(state: GameState, ev: HistoriqueRoundSetUp) -> GameState:
-    hs = state.historique
-    return _hs(state, replace(hs, numbers={}, roles={r: frozenset(ps) for r, ps in ev.roles.items()},
+    hs = historique_of(state)
+    return with_historique(state, replace(hs, numbers={}, roles={r: frozenset(ps) for r, ps in ev.roles.items()},
                               zones=dict(ev.zones), choices={}, spent={}, timers={},
                               steps=hs.steps | {f"setup:{ev.round}"}))
 
 
 def _role(state: GameState, ev: HistoriqueRoleSet) -> GameState:
-    hs = state.historique
+    hs = historique_of(state)
     members = hs.roles.get(ev.role, frozenset())
     members = members | {ev.player} if ev.on else members - {ev.player}
     choices = dict(hs.choices)
     if ev.choice is not None:
         choices[f"{ev.role}:{ev.player}"] = ev.choice
-    return _hs(state, replace(hs, roles={**hs.roles, ev.role: members}, choices=choices))
+    return with_historique(state, replace(hs, roles={**hs.roles, ev.role: members}, choices=choices))
 
 
 def _zone(state: GameState, ev: ZoneSet) -> GameState:
-    hs = state.historique
-    return _hs(state, replace(hs, zones={**hs.zones, ev.player: ev.zone}))
+    hs = historique_of(state)
+    return with_historique(state, replace(hs, zones={**hs.zones, ev.player: ev.zone}))
 
 
 def _spent(state: GameState, ev: HistoriquePowerSpent) -> GameState:
-    hs = state.historique
+    hs = historique_of(state)
     key = f"{ev.power}:{ev.player}"
-    return _hs(state, replace(hs, spent={**hs.spent, key: hs.spent.get(key, 0) + 1}))
+    return with_historique(state, replace(hs, spent={**hs.spent, key: hs.spent.get(key, 0) + 1}))
 
 
 def _timer(state: GameState, ev: HistoriqueTimerSet) -> GameState:
-    hs = state.historique
+    hs = historique_of(state)
     timers = {k: v for k, v in hs.timers.items() if k != ev.name}
     if ev.ms_before_phase_end is not None:
         timers[ev.name] = ev.ms_before_phase_end
-    return _hs(state, replace(hs, timers=timers))
+    return with_historique(state, replace(hs, timers=timers))
 
 
 def _step(state: GameState, ev: HistoriqueStepDone) -> GameState:
-    hs = state.historique
-    return _hs(state, replace(hs, steps=hs.steps | {ev.step}))
+    hs = historique_of(state)
+    return with_historique(state, replace(hs, steps=hs.steps | {ev.step}))
 
 
 def _delegated(state: GameState, ev: EnvoyDelegated) -> GameState:
     des = state.designations[ev.room]
     named = tuple(ev.replacement if p == ev.envoy else p for p in des.named)
     state = replace(state, designations={**state.designations, ev.room: replace(des, named=named)})
-    hs = state.historique
+    hs = historique_of(state)
     done = hs.roles.get("delegated", frozenset()) | {ev.envoy, ev.replacement}
-    state = _hs(state, replace(hs, roles={**hs.roles, "delegated": done}))
+    state = with_historique(state, replace(hs, roles={**hs.roles, "delegated": done}))
     return add_feed(state, state.present(ev.room), "envoy_delegated",
                     {"player": ev.envoy, "players": [ev.replacement]})
 

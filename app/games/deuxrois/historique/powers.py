@@ -12,10 +12,8 @@ from dataclasses import dataclass
 from app.games.deuxrois import designation as des_rules
 from app.games.deuxrois.allegiance import eff_team
 from app.games.deuxrois.cards import PAPE, PELERIN, Cost, Effect, Frequency, Power, Team, Trigger, Window
-from app.games.deuxrois.commands import UsePower
 from app.games.deuxrois.crossing import move_player
 from app.games.deuxrois.deal import Room
-from app.games.deuxrois.events import CardShown, CardsSwapped
 from app.games.deuxrois.historique import round_events
 from app.games.deuxrois.historique.colours import public_colour
 from app.games.deuxrois.historique.effects import arrivals, fresh, in_force, zone
@@ -25,6 +23,9 @@ from app.games.deuxrois.historique.events import (
     HistoriqueRoleSet,
     ZoneSet,
 )
+from app.games.deuxrois.historique.model import historique_of
+from app.games.deuxrois.model.commands import UsePower
+from app.games.deuxrois.model.events import CardShown, CardsSwapped
 from app.games.deuxrois.powers.registry import reveal_blocked
 from app.games.deuxrois.powers.reveal_triggers import immune
 from app.games.deuxrois.prompts import open_prompt
@@ -72,7 +73,7 @@ def _elected(state: GameState, pid: str) -> bool:
 
 
 def _role(role: str) -> Callable[[GameState, str], bool]:
-    return lambda state, pid: state.historique.has(role, pid)
+    return lambda state, pid: historique_of(state).has(role, pid)
 
 
 # ------------------------------------------------------------------ the effects
@@ -130,7 +131,7 @@ def _oath_targets(state: GameState, pid: str) -> list[str]:
         p.player_id for p in state.prompts.values() if p.kind == "blood_oath"}
     if pid in pending:
         return []
-    return [p for p in _room_others(state, pid) if not state.historique.has("sworn", p) and p not in pending]
+    return [p for p in _room_others(state, pid) if not historique_of(state).has("sworn", p) and p not in pending]
 
 
 def _oath(tx: Tx, pid: str, target: str | None) -> None:
@@ -144,7 +145,7 @@ def _oath_answer(tx: Tx, prompt: Prompt, choice: str) -> None:
     state = tx.state
     if choice != "accept" or fresh(state) != 23 or state.rooms.get(asker) is not state.rooms.get(target):
         return
-    if state.historique.has("sworn", asker) or state.historique.has("sworn", target):
+    if historique_of(state).has("sworn", asker) or historique_of(state).has("sworn", target):
         return
     tx.emit(CardsSwapped(a=asker, b=target, reason="serment_sang", refresh=False))
     tx.emit(HistoriqueRoleSet(role="sworn", player=asker))
@@ -159,7 +160,7 @@ def _revolt_answer(tx: Tx, prompt: Prompt, choice: str) -> None:
 def _envoy_now(state: GameState, pid: str) -> bool:
     des = state.designations.get(state.rooms[pid])
     return (des is not None and des.locked and pid in des.named
-            and not state.historique.has("delegated", pid))
+            and not historique_of(state).has("delegated", pid))
 
 
 def _delegate_targets(state: GameState, pid: str) -> list[str]:
@@ -168,7 +169,7 @@ def _delegate_targets(state: GameState, pid: str) -> list[str]:
     des = state.designations[room]
     return [p for p in des_rules.eligible(state, room) if p not in des.named
             and (not des_rules.immune_to_designation(state, p) or p in des.volunteers)
-            and not state.historique.has("delegated", p)]
+            and not historique_of(state).has("delegated", p)]
 
 
 def _delegate(tx: Tx, pid: str, target: str | None) -> None:
@@ -242,7 +243,7 @@ _ALL = (
     EventPower("blood_oath", 23, ("Serment du sang", "Blood oath"),
                ("Proposer à un joueur d'échanger définitivement vos cartes.",
                 "Offer a player to swap your cards for good."),
-               (Window.X,), lambda s, p: not s.historique.has("sworn", p), _oath_targets, _oath, limit=None),
+               (Window.X,), lambda s, p: not historique_of(s).has("sworn", p), _oath_targets, _oath, limit=None),
     EventPower("delegate_mission", 12, ("Bal des traîtres", "Traitors' ball"),
                ("Désigner un joueur de votre salle qui partira à votre place.",
                 "Name a player of your room who goes instead of you."),
@@ -255,7 +256,7 @@ _ALL = (
                ("Envoyer un joueur espionner l'autre salle pendant 1 minute (3 au plus).",
                 "Send a player to spy on the other room for 1 minute (3 at most)."),
                NEG, _role("raid_leader"),
-               lambda s, p: [q for q in _room_others(s, p) if not s.historique.has("raider", q)], _raid, limit=3),
+               lambda s, p: [q for q in _room_others(s, p) if not historique_of(s).has("raider", q)], _raid, limit=3),
     EventPower("name_legate", 24, ("Nommer le légat", "Name the legate"),
                ("Un joueur de votre salle circulera librement entre les salles ce tour.",
                 "A player of your room moves freely between rooms this round."),
@@ -277,8 +278,8 @@ POWERS: dict[str, EventPower] = {ep.key: ep for ep in _ALL}  # the catalogue, by
 
 
 def _lieutenant_of(state: GameState, room: Room) -> str | None:
-    return next((p for p in sorted(state.historique.roles.get("lieutenant", frozenset()))
-                 if state.historique.choices.get(f"lieutenant:{p}") == room.value), None)
+    return next((p for p in sorted(historique_of(state).roles.get("lieutenant", frozenset()))
+                 if historique_of(state).choices.get(f"lieutenant:{p}") == room.value), None)
 
 
 def _power(ep: EventPower) -> Power:
@@ -294,7 +295,7 @@ def _granted(state: GameState, pid: str) -> Iterable[Power]:
 
 def _install_power(rules: GameRules, ep: EventPower) -> None:
     def condition(state: GameState, pid: str) -> Text | None:
-        if ep.limit is not None and state.historique.uses(ep.key, pid) >= ep.limit:
+        if ep.limit is not None and historique_of(state).uses(ep.key, pid) >= ep.limit:
             return Text("Déjà utilisé ce tour.", "Already used this round.")
         return None
 

@@ -13,6 +13,7 @@ from app.games.deuxrois.historique import draw, zones
 from app.games.deuxrois.historique.catalogue import EVENTS, When
 from app.games.deuxrois.historique.effects import draw_of, fresh, ongoing
 from app.games.deuxrois.historique.guards import council_immune, outside
+from app.games.deuxrois.historique.model import historique_of
 from app.games.deuxrois.ruleset import GameRules
 from app.games.deuxrois.state import GameState
 from app.kernel.text import Text
@@ -42,7 +43,7 @@ def _until(state: GameState, number: int, drawn: int) -> View:
 
 
 def _for_me(state: GameState, pid: str, number: int) -> list[Text]:
-    hs = state.historique
+    hs = historique_of(state)
     out: list[Text] = []
     z = hs.zones.get(pid)
     if z is not None and number in zones.ZONES:
@@ -98,7 +99,7 @@ def _draw(state: GameState) -> View:
 def _extras(state: GameState, kind: str, pid: str | None) -> View:
     if not state.config.historique:
         return {}
-    hs = state.historique
+    hs = historique_of(state)
     last = draw_of(state, state.round)
     drawn = {"number": last.number, "a": last.a, "b": last.b, "source": last.source} if last else None
     in_force = [n for n in (ongoing(state), fresh(state)) if n is not None]
@@ -135,9 +136,9 @@ def _controls(state: GameState) -> list[View]:
          "events": [{"number": n, "name": e.name.as_dict()} for n, e in EVENTS.items()]},
         {"type": "mod_historique_cancel", "available": round_phase and _current(state) is not None},
         {"type": "mod_mark_outside", "available": number == 4 and state.phase in ("N", "E"),
-         "players": [p.id for p in state.players], "outside": sorted(state.historique.roles.get("outside", ())),
-         "reports": [{"by": p, "player": state.historique.choices.get(f"report:{p}")}
-                     for p in sorted(state.historique.roles.get("report", ()))]},
+         "players": [p.id for p in state.players], "outside": sorted(historique_of(state).roles.get("outside", ())),
+         "reports": [{"by": p, "player": historique_of(state).choices.get(f"report:{p}")}
+                     for p in sorted(historique_of(state).roles.get("report", ()))]},
         {"type": "set_zone", "available": number in zones.ZONES, "zones": list(zones.ZONES.get(number or 0, ())),
          "capacity": {"tente": zones.TENT_CAPACITY}},
     ]
@@ -149,7 +150,7 @@ def _actions(state: GameState, pid: str) -> list[actions.Action]:
     out: list[actions.Action] = []
     if state.phase == "X" and draw.draw_open(state) and draw.number_giver(state, pid) is not None:
         room = draw.number_giver(state, pid)
-        given = room in state.historique.numbers
+        given = room in historique_of(state).numbers
         out.append({"type": "historique_number", "available": not given,
                     "reason": Text("Nombre déjà donné.", "Number already given.").as_dict() if given else None,
                     "min": 1, "max": 14, "random": True, "deadline_ms": draw.draw_deadline(state)})
@@ -159,7 +160,7 @@ def _actions(state: GameState, pid: str) -> list[actions.Action]:
     options = zones.zone_options(state, pid)
     if options:
         out.append({"type": "set_zone", "available": True, "reason": None, "options": options,
-                    "zone": state.historique.zones.get(pid)})
+                    "zone": historique_of(state).zones.get(pid)})
     return out
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from app.games.deuxrois.historique.commands import SetZone
 from app.games.deuxrois.historique.effects import ongoing, zone
 from app.games.deuxrois.historique.events import ZoneSet
-from app.games.deuxrois.phases import RUNNING
+from app.games.deuxrois.model.phases import RUNNING
 from app.games.deuxrois.powers.registry import reveal_blocked
 from app.games.deuxrois.reveals import complete
 from app.games.deuxrois.ruleset import GameRules, Tx

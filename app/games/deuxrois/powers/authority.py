@@ -8,7 +8,7 @@ Immune targets: Émissaire cards (C69), and whatever a reveal guard refuses.
 from __future__ import annotations
 
 from app.games.deuxrois.cards import Effect
-from app.games.deuxrois.commands import UsePower
+from app.games.deuxrois.model.commands import UsePower
 from app.games.deuxrois.powers.registry import reveal_blocked, target_in_room
 from app.games.deuxrois.powers.reveal_triggers import immune
 from app.games.deuxrois.reveals import complete

@@ -17,7 +17,7 @@ active powers then work for him by their key, counted on his card.
 from __future__ import annotations
 
 from app.games.deuxrois.cards import CARDS, Power
-from app.games.deuxrois.events import CardStateChanged
+from app.games.deuxrois.model.events import CardStateChanged
 from app.games.deuxrois.powers.registry import (
     find_power,
     holds_power,

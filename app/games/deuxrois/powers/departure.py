@@ -31,17 +31,17 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.deuxrois.cards import ESPION, Effect
-from app.games.deuxrois.commands import UsePower
 from app.games.deuxrois.crossing import move_player
 from app.games.deuxrois.deal import Room
-from app.games.deuxrois.events import (
+from app.games.deuxrois.knowledge import displayed_colour
+from app.games.deuxrois.model.commands import UsePower
+from app.games.deuxrois.model.events import (
     CardShown,
     DepartureChanged,
     DepartureDeclared,
     DepartureResolved,
     EnvoysSurveyed,
 )
-from app.games.deuxrois.knowledge import displayed_colour
 from app.games.deuxrois.powers.envoy_plan import (
     SURVEY_SECONDS,
     declarations,

@@ -20,8 +20,8 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.deuxrois.cards import DIPLOMATES_SECRETS, GUILLAUME, HAROLD, Effect
-from app.games.deuxrois.commands import UsePower
-from app.games.deuxrois.events import (
+from app.games.deuxrois.model.commands import UsePower
+from app.games.deuxrois.model.events import (
     CardsExchanged,
     CardsSwapped,
     CardStateChanged,

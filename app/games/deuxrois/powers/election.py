@@ -13,8 +13,8 @@ from __future__ import annotations
 from app.games.deuxrois import designation
 from app.games.deuxrois.allegiance import eff_team
 from app.games.deuxrois.cards import Effect, Team
-from app.games.deuxrois.commands import UsePower
-from app.games.deuxrois.events import GeneralChosen, VoteBound
+from app.games.deuxrois.model.commands import UsePower
+from app.games.deuxrois.model.events import GeneralChosen, VoteBound
 from app.games.deuxrois.powers.registry import (
     find_power,
     offer,

@@ -8,8 +8,8 @@ The Émissaire card's immunity (C80) lives in the designation itself.
 
 from __future__ import annotations
 
-from app.games.deuxrois.commands import UsePower
-from app.games.deuxrois.events import EnvoyWithdrawn
+from app.games.deuxrois.model.commands import UsePower
+from app.games.deuxrois.model.events import EnvoyWithdrawn
 from app.games.deuxrois.reveals import show_public
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState

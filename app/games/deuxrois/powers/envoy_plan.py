@@ -12,7 +12,8 @@ from typing import Any
 
 from app.games.deuxrois.cards import ESPION
 from app.games.deuxrois.deal import Room
-from app.games.deuxrois.events import (
+from app.games.deuxrois.knowledge import add_feed, displayed_colour
+from app.games.deuxrois.model.events import (
     DepartureChanged,
     DepartureDeclared,
     DepartureResolved,
@@ -21,7 +22,6 @@ from app.games.deuxrois.events import (
     RallyJoined,
     RallyRaised,
 )
-from app.games.deuxrois.knowledge import add_feed, displayed_colour
 from app.games.deuxrois.powers.registry import reveal_blocked
 from app.games.deuxrois.ruleset import Condition, GameRules
 from app.games.deuxrois.state import Declaration, EnvoyPlan, GameState

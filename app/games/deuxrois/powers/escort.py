@@ -23,9 +23,9 @@ from typing import Any
 
 from app.games.deuxrois import designation
 from app.games.deuxrois.cards import DAME, Effect
-from app.games.deuxrois.commands import UsePower
-from app.games.deuxrois.events import EnvoyQuotaRaised, EnvoySubstituted
 from app.games.deuxrois.knowledge import add_feed, displayed_colour
+from app.games.deuxrois.model.commands import UsePower
+from app.games.deuxrois.model.events import EnvoyQuotaRaised, EnvoySubstituted
 from app.games.deuxrois.powers.envoy_plan import (
     MAX_ESCORT,
     extra_envoys,

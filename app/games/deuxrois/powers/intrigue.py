@@ -30,9 +30,9 @@ from app.games.deuxrois.cards import (
     PRINCIPALS,
     Effect,
 )
-from app.games.deuxrois.commands import UsePower
 from app.games.deuxrois.crossing import move_player
-from app.games.deuxrois.events import CardShown, CardStateChanged, EnvoysCrossed, PlayerMoved, PowerUsed
+from app.games.deuxrois.model.commands import UsePower
+from app.games.deuxrois.model.events import CardShown, CardStateChanged, EnvoysCrossed, PlayerMoved, PowerUsed
 from app.games.deuxrois.powers.envoy_plan import moves_banned
 from app.games.deuxrois.powers.registry import (
     find_power,

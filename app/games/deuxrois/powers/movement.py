@@ -6,8 +6,8 @@ costs a public reveal in the room being left.
 
 from __future__ import annotations
 
-from app.games.deuxrois.commands import UsePower
 from app.games.deuxrois.crossing import move_player
+from app.games.deuxrois.model.commands import UsePower
 from app.games.deuxrois.reveals import show_public
 from app.games.deuxrois.ruleset import GameRules, Tx
 

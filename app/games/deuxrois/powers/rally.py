@@ -16,10 +16,16 @@ closes the prompts when the 20 s are over (even if the negotiation ended).
 
 from __future__ import annotations
 
-from app.games.deuxrois.commands import UsePower
 from app.games.deuxrois.deal import Room
-from app.games.deuxrois.events import CardShown, DepartureChanged, PromptClosed, RallyJoined, RallyRaised
 from app.games.deuxrois.knowledge import displayed_colour
+from app.games.deuxrois.model.commands import UsePower
+from app.games.deuxrois.model.events import (
+    CardShown,
+    DepartureChanged,
+    PromptClosed,
+    RallyJoined,
+    RallyRaised,
+)
 from app.games.deuxrois.powers.envoy_plan import RALLY_SECONDS, passes_colour, plan, public_cost
 from app.games.deuxrois.prompts import open_prompt
 from app.games.deuxrois.reveals import show_public

@@ -52,9 +52,9 @@ from dataclasses import replace
 from typing import Any
 
 from app.games.deuxrois.cards import CARDS, Frequency, Power, Trigger
-from app.games.deuxrois.commands import UsePower
-from app.games.deuxrois.events import PowerUsed
-from app.games.deuxrois.phases import ROUND
+from app.games.deuxrois.model.commands import UsePower
+from app.games.deuxrois.model.events import PowerUsed
+from app.games.deuxrois.model.phases import ROUND
 from app.games.deuxrois.prompts import open_prompt
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState

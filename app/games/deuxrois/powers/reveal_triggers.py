@@ -19,7 +19,7 @@ from app.games.deuxrois.cards import (
     Effect,
 )
 from app.games.deuxrois.crossing import move_player
-from app.games.deuxrois.events import CardsSwapped, CardStateChanged
+from app.games.deuxrois.model.events import CardsSwapped, CardStateChanged
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
 

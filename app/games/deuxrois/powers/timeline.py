@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from app.games.deuxrois.events import Event, Reverted
+from app.games.deuxrois.model.events import EventBase, Reverted
 from app.games.deuxrois.prompts import open_prompt
 from app.games.deuxrois.ruleset import Tx
 from app.games.deuxrois.state import GameState, History
 
 
-def live_events(state: GameState, since: int = 0) -> Iterator[tuple[int, Event]]:
+def live_events(state: GameState, since: int = 0) -> Iterator[tuple[int, EventBase]]:
     """(version, event) from the newest back to version `since` (excluded), undone events skipped."""
     node: History | None = state.history
     version = state.version
