@@ -81,6 +81,22 @@ def test_c73_the_neutralisation_survives_an_undo_of_an_unrelated_move() -> None:
     assert err.code == "reveal_blocked"  # the undone move never separated them
 
 
+def test_c73_the_neutralisation_is_folded_not_read_back_from_the_log() -> None:
+    from dataclasses import replace
+
+    from app.games.deuxrois.powers.intrigue import neutralised
+
+    game = big()
+    armurier = game.pid("armurier")
+    game.do("moderator", {"type": "mod_move", "player": armurier, "room": "angleterre"})  # a move before it
+    game.do("moderator", {"type": "mod_move", "player": armurier, "room": "normandie"})
+    neutralise(game)
+    assert game.state.last_used_by["neutralise"] == game.pid("maitre_d_armes")
+    assert neutralised(game.state) and neutralised(replace(game.state, history=None))  # no log needed
+    game.do("moderator", {"type": "mod_move", "player": game.pid("maitre_d_armes"), "room": "angleterre"})
+    assert not neutralised(game.state) and not neutralised(replace(game.state, history=None))
+
+
 # ------------------------------------------------------------------ Contrebandier (L172/L276, C65, C66)
 def test_l172_c65_the_smuggler_sends_his_partner_to_the_other_room_once_per_round() -> None:
     game = big()

@@ -62,7 +62,9 @@ def _relocate(state: GameState, moves: Mapping[str, Room]) -> GameState:
     movers = set(moves)
     requests = {k: r for k, r in state.requests.items() if r.from_id not in movers and r.to_id not in movers}
     bindings = {v: t for v, t in state.bindings.items() if v not in movers and t not in movers}
-    return replace(state, rooms=rooms, card_states=card_states, requests=requests, bindings=bindings)
+    moved_at = {**state.moved_at, **dict.fromkeys(movers, state.version)}  # ends a neutralisation (C73)
+    return replace(state, rooms=rooms, card_states=card_states, requests=requests, bindings=bindings,
+                   moved_at=moved_at)
 
 
 def _crossed(state: GameState, ev: EnvoysCrossed) -> GameState:

@@ -14,6 +14,7 @@ from typing import Literal
 from app.games.deuxrois.cards import INFIDELE
 from app.games.deuxrois.model.commands import AnswerPrompt
 from app.games.deuxrois.model.events import CardStateChanged, PromptClosed, PromptOpened
+from app.games.deuxrois.model.phases import RUNNING
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState, Prompt
 from app.kernel.actor import Actor, me
@@ -64,7 +65,7 @@ def _closed(state: GameState, ev: PromptClosed) -> GameState:
 
 
 def install(rules: GameRules) -> None:
-    rules.handles(AnswerPrompt, actors=("player",), phases=("setup", "N", "E", "D", "X", "A"))(_answer)
+    rules.handles(AnswerPrompt, actors=("player",), phases=RUNNING)(_answer)
     rules.applies(PromptOpened)(_opened)
     rules.applies(PromptClosed)(_closed)
     rules.prompt_kind("infidel_colour", on_expire=True)(_infidel_colour)

@@ -20,8 +20,6 @@ from app.games.deuxrois.state import Designation, GameState, RoomElection
 from app.kernel.actor import Actor
 from app.kernel.rules import refuse
 
-NEXT_PHASE = {"N": "E", "E": "D", "D": "X", "X": "A"}
-
 # Seams (ruleset.GameRules): phase_seconds adjust a phase's length when it starts, timers add deadlines
 # that next_deadline and tick honour, reactors are follow-ups run at the start of every settle.
 

@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from app.games.deuxrois.model.events import EventBase
     from app.games.deuxrois.ruleset import GameRules
 
-RevealKind = Literal["complete", "couleur", "privee", "publique", "forcee", "couleur_publique", "proof"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +171,8 @@ class GameState:
     knowledge: Mapping[str, tuple[Snapshot, ...]] = field(default_factory=dict)
     feeds: Mapping[str, tuple[FeedItem, ...]] = field(default_factory=dict)
     complete_partners: Mapping[str, frozenset[str]] = field(default_factory=dict)  # person-bound (§0.3)
+    moved_at: Mapping[str, int] = field(default_factory=dict)  # player -> version of his latest room change
+    last_used_by: Mapping[str, str] = field(default_factory=dict)  # power key -> who used it last (C73)
     notes: tuple[tuple[int, str], ...] = ()
     reverts: tuple[tuple[int, int], ...] = ()  # (version of the Reverted event, to_version)
     result: Mapping[str, Any] | None = None

@@ -213,9 +213,18 @@ def moderator_view(state: GameState) -> View:
             view.update(extra(state, "moderator", None))
     if state.result is not None:
         view["result"] = _result(state)
-    # The log, so the moderator can pick the version an undo returns to.
-    view["history"] = [{"version": i + 1, "type": e.type, "at_ms": e.at_ms} for i, e in enumerate(state.events())]
-    # The event log for the dashboard, newest first, each event in one line (the undo form takes its numbers).
-    view["log"] = [{"version": h["version"], "at_ms": h["at_ms"], "text": describe(state, e).as_dict()}
-                   for h, e in zip(view["history"][-LOG_LINES:][::-1], state.events()[-LOG_LINES:][::-1], strict=True)]
+    view["log"] = _log(state)
     return view
+
+
+def _log(state: GameState) -> list[View]:
+    """The dashboard's log: the latest events, newest first, one line each (the undo form takes their versions).
+
+    Read back from the head of the history, so a long game costs no more than a short one.
+    """
+    lines: list[View] = []
+    node, version = state.history, state.version  # every event, undone ones included, counts one version
+    while node is not None and len(lines) < LOG_LINES:
+        lines.append({"version": version, "at_ms": node.event.at_ms, "text": describe(state, node.event).as_dict()})
+        node, version = node.prev, version - 1
+    return lines

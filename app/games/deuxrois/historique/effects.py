@@ -25,10 +25,9 @@ from app.games.deuxrois.historique.events import (
 )
 from app.games.deuxrois.historique.model import Draw, historique_of, with_historique
 from app.games.deuxrois.knowledge import add_feed, displayed_colour
+from app.games.deuxrois.model.phases import ROUND
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
-
-ROUND_PHASES = ("N", "E", "D", "X", "A")
 
 
 def draw_of(state: GameState, round_no: int) -> Draw | None:
@@ -38,7 +37,7 @@ def draw_of(state: GameState, round_no: int) -> Draw | None:
 
 def ongoing(state: GameState) -> int | None:
     """The round event in force this round: drawn in window X of the previous round (E4)."""
-    if state.phase not in ROUND_PHASES:
+    if state.phase not in ROUND:
         return None
     d = draw_of(state, state.round - 1)
     return d.number if d is not None and EVENTS[d.number].when in (When.NEXT, When.ARRIVAL) else None
@@ -80,10 +79,6 @@ def arrivals(state: GameState) -> dict[str, Room]:
     """Envoys of this round who now stand in the other room: player -> origin room."""
     return {p: room for room, des in state.designations.items() for p in des.named
             if state.rooms.get(p) is room.other}
-
-
-def holder_of_role(state: GameState, role: str) -> list[str]:
-    return sorted(historique_of(state).roles.get(role, frozenset()))
 
 
 # ------------------------------------------------------------------ appliers

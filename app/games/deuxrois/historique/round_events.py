@@ -19,6 +19,7 @@ from app.games.deuxrois.historique.effects import draw_of, mark, ongoing, step_d
 from app.games.deuxrois.historique.events import HistoriqueRoleSet, HistoriqueRoundSetUp, HistoriqueTimerSet
 from app.games.deuxrois.historique.model import historique_of
 from app.games.deuxrois.model.events import GeneralChosen
+from app.games.deuxrois.model.phases import ROUND
 from app.games.deuxrois.prompts import open_prompt
 from app.games.deuxrois.reveals import complete
 from app.games.deuxrois.ruleset import GameRules, Tx
@@ -143,7 +144,7 @@ def _revolt(tx: Tx) -> None:
 
 def _react(tx: Tx) -> None:
     state = tx.state
-    if not state.config.historique or state.phase not in ("N", "E", "D", "X", "A"):
+    if not state.config.historique or state.phase not in ROUND:
         return
     if not step_done(state, f"setup:{state.round}"):
         _set_up(tx)

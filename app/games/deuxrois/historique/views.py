@@ -14,6 +14,7 @@ from app.games.deuxrois.historique.catalogue import EVENTS, When
 from app.games.deuxrois.historique.effects import draw_of, fresh, ongoing
 from app.games.deuxrois.historique.guards import council_immune, outside
 from app.games.deuxrois.historique.model import historique_of
+from app.games.deuxrois.model.phases import ROUND
 from app.games.deuxrois.ruleset import GameRules
 from app.games.deuxrois.state import GameState
 from app.kernel.text import Text
@@ -129,7 +130,7 @@ def _extras(state: GameState, kind: str, pid: str | None) -> View:
 
 def _controls(state: GameState) -> list[View]:
     """The dashboard's Mode Historique buttons, each with whether it applies now."""
-    round_phase = state.phase in ("N", "E", "D", "X", "A")
+    round_phase = state.phase in ROUND
     number = ongoing(state)
     return [
         {"type": "mod_historique_pick", "available": state.phase in ("X", "A"), "min": 1, "max": 28,

@@ -32,7 +32,7 @@ from app.games.deuxrois.cards import (
 )
 from app.games.deuxrois.crossing import move_player
 from app.games.deuxrois.model.commands import UsePower
-from app.games.deuxrois.model.events import CardShown, CardStateChanged, EnvoysCrossed, PlayerMoved, PowerUsed
+from app.games.deuxrois.model.events import CardShown, CardStateChanged
 from app.games.deuxrois.powers.envoy_plan import moves_banned
 from app.games.deuxrois.powers.registry import (
     find_power,
@@ -42,10 +42,10 @@ from app.games.deuxrois.powers.registry import (
     uses_left,
 )
 from app.games.deuxrois.powers.reveal_triggers import immune
-from app.games.deuxrois.powers.timeline import live_events, offer_in_n, together
+from app.games.deuxrois.powers.timeline import offer_in_n, together
 from app.games.deuxrois.reveals import show_private, show_public
 from app.games.deuxrois.ruleset import GameRules, Tx
-from app.games.deuxrois.state import GameState, History, Prompt
+from app.games.deuxrois.state import GameState, Prompt
 from app.kernel.rules import refuse
 from app.kernel.text import Text
 
@@ -57,41 +57,19 @@ def _can(state: GameState, pid: str, key: str) -> bool:
 
 
 # ------------------------------------------------------------------ Maître d'Armes: Expertise martiale
-_CACHE: dict[tuple[int, int], tuple[History, frozenset[str], str | None]] = {}
-
-
-def _since(state: GameState, since: int) -> tuple[frozenset[str], str | None]:
-    """Players who changed room after version `since`, and who neutralised (the PowerUsed just before)."""
-    node = state.history
-    if node is None:
-        return frozenset(), None
-    hit = _CACHE.get((id(node), since))
-    if hit is not None and hit[0] is node:  # the cache keeps the node alive: its id is not reused
-        return hit[1], hit[2]
-    moved: set[str] = set()
-    master: str | None = None
-    for version, ev in live_events(state, since - 2):
-        if version >= since and isinstance(ev, PlayerMoved):
-            moved.add(ev.player_id)
-        elif version >= since and isinstance(ev, EnvoysCrossed):
-            moved.update(ev.moves)
-        elif version == since - 1 and isinstance(ev, PowerUsed):
-            master = ev.player_id
-    if len(_CACHE) > 32:  # small: each entry keeps one game's history alive
-        _CACHE.clear()
-    _CACHE[(id(node), since)] = (node, frozenset(moved), master)
-    return frozenset(moved), master
-
-
 def neutralised(state: GameState) -> bool:
     """C73: the holder of card 6 is neutralised while he and his neutraliser (the Maître d'Armes, or a
-    Moine who copied him) share a room and neither has changed room since the neutralisation."""
+    Moine who copied him) share a room and neither has changed room since the neutralisation.
+
+    All three are folded facts: the version of the neutralisation (on the Armurier's card), who last
+    used "neutralise" (its PowerUsed comes just before, `_neutralise`), and each player's latest move.
+    """
     since = state.card_state(ARMURIER).neutralised_since
     armurier = state.holder(ARMURIER)
-    if since is None or armurier is None:
+    master = state.last_used_by.get("neutralise")
+    if since is None or armurier is None or master is None:
         return False
-    moved, master = _since(state, since)
-    return master is not None and together(state, armurier, master) and not moved & {armurier, master}
+    return together(state, armurier, master) and all(state.moved_at.get(p, 0) < since for p in (armurier, master))
 
 
 def armurier_neutralised(state: GameState, shower: str, partner: str | None, kind: str) -> Text | None:
@@ -112,7 +90,7 @@ def _neutralise(tx: Tx, prompt: Prompt, choice: str) -> None:
     state = tx.state
     if (choice == "yes" and _can(state, master, "neutralise") and state.cards[target] == ARMURIER
             and together(state, master, target) and not neutralised(state)):
-        record_use(tx, master, "neutralise")  # names the neutraliser, read back by `neutralised`
+        record_use(tx, master, "neutralise")  # names the neutraliser (state.last_used_by), read by `neutralised`
         # The version this very event gets: later moves of either end the neutralisation (C73).
         tx.emit(CardStateChanged(card=ARMURIER, changes={"neutralised_since": tx.state.version + 1},
                                  reason="neutralise"))

@@ -198,7 +198,8 @@ def _power_used(state: GameState, ev: PowerUsed) -> GameState:
     counts = dict(cs.used_round)
     counts[ev.power] = counts.get(ev.power, 0) + 1
     cs = replace(cs, used_game=cs.used_game | {ev.power}, used_round=tuple(sorted(counts.items())))
-    return replace(state, card_states={**state.card_states, ev.card: cs})
+    return replace(state, card_states={**state.card_states, ev.card: cs},
+                   last_used_by={**state.last_used_by, ev.power: ev.player_id})
 
 
 def install(rules: GameRules) -> None:

@@ -1,9 +1,11 @@
 """Helpers shared by the negotiation families: the live log read backwards, and prompts bound to window N.
 
 `live_events` walks the history from the newest event and skips what a
-moderator undo (`Reverted`) took back, so a power can ask "what happened since
-version v" (the Maître d'Armes' separation, C73) or "which complètes started in
-the last 30 s" (the Interprète, C71) without a new field in the core state.
+moderator undo (`Reverted`) took back, for questions about the last moments
+("which complètes started in the last 30 s", the Interprète, C71; the phone's
+alerts). A rule that needs a fact for the rest of the game folds it into the
+state instead (the Maître d'Armes' neutralisation, C73: `moved_at`,
+`last_used_by`).
 """
 
 from __future__ import annotations
