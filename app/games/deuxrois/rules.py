@@ -1,16 +1,20 @@
 """Deux Rois's rules, built explicitly: `build_rules()` is the only place they are assembled.
 
-The order below is fixed and is the order of every seam list (the reveal
-triggers alone are sorted, by their `order`):
+The order below is fixed, and it is the order of the entries in every seam
+list (the reveal effects alone are sorted, by their own unique `order`):
 
-1. the gate (gate.py) and the settling of the round after each command;
-2. the core flow: lobby, rounds, prompts, election, designation, crossing,
-   reveals, knowledge, card effects, moderator;
-3. the powers seam (powers/registry.py) and the envoy plan's events;
+1. the gate (gate.GATE: how the kernel's gate reads a Deux Rois state);
+2. the core flow: lobby, rounds (with the settling after each command),
+   prompts, election, designation, crossing, reveals, knowledge, card
+   effects, moderator;
+3. the powers seam (powers/registry.py) and the fold of the envoy plan;
 4. the card powers, family by family (powers/families.py);
-5. Mode Historique (historique/rules.py), unless `historique=False`: it only
-   plugs into the seams of 1-4 and checks `config.historique` itself, so one
-   set of rules serves every game, with the mode on or off.
+5. Mode Historique (historique/rules.py), unless `historique=False`. It only
+   plugs into the seams of 2-4 and checks `config.historique` itself, so one
+   set of rules serves every game, mode on or off. Installed last, its entries
+   follow the core's (its reveal guard speaks after the Armurier's, its powers
+   come after the Moine's copy), except the round's set-up, first reactor on
+   purpose.
 """
 
 from __future__ import annotations
