@@ -10,7 +10,8 @@ from app.games.deuxrois.commands import parse_command
 from app.games.deuxrois.config import GameConfig
 from app.games.deuxrois.deal import Room
 from app.games.deuxrois.events import CardsExchanged, CardShown, Event
-from app.games.deuxrois.game import Actor, decide, evolve, new_game, next_deadline, replay
+from app.games.deuxrois.game import RULES, Actor, decide, evolve, new_game, next_deadline, replay
+from app.games.deuxrois.ruleset import GameRules
 from app.games.deuxrois.state import GameState, Prompt
 from app.games.deuxrois.views import player_view
 from app.kernel.text import EngineError
@@ -19,12 +20,15 @@ N, A = Room.NORMANDIE, Room.ANGLETERRE
 
 
 class Game:
-    """A game in a test: state, log and a fake clock. `do` applies a command or raises EngineError."""
+    """A game in a test: state, log and a fake clock. `do` applies a command or raises EngineError.
 
-    def __init__(self, seed: int = 1, config: GameConfig | None = None) -> None:
+    `rules`: the game's rules by default; a test that adds a seam entry builds its own (build_rules()).
+    """
+
+    def __init__(self, seed: int = 1, config: GameConfig | None = None, rules: GameRules | None = None) -> None:
         self.now = 0
         self.log: list[Event] = new_game(config or GameConfig(), seed, 0)
-        self.state: GameState = replay(self.log)
+        self.state: GameState = replay(self.log, rules or RULES)
         self.held: dict[str, set[int]] = {}  # every card each player ever held
         self.seen: dict[str, set[int]] = {}  # every card shown to each player, read off the log
 
@@ -95,10 +99,10 @@ def _actor(state: GameState, who: str) -> Actor:
 
 
 def started(cards: Iterable[int], rooms: Iterable[Room], seed: int = 1, config: GameConfig | None = None,
-            infidel: str = "red") -> Game:
+            infidel: str = "red", rules: GameRules | None = None) -> Game:
     """A game with a fixed deal (seat i gets cards[i], rooms[i]), past set-up, at round 1 N."""
     cards, rooms = list(cards), list(rooms)
-    game = Game(seed, config)
+    game = Game(seed, config, rules)
     for i in range(len(cards)):
         game.do(Actor.player(f"x{i}"), {"type": "join", "name": f"P{i + 1}"})
     game.do("moderator", {"type": "start", "deal": cards, "rooms": [r.value for r in rooms]})
@@ -110,7 +114,8 @@ def started(cards: Iterable[int], rooms: Iterable[Room], seed: int = 1, config: 
 
 
 def table(n: int = 6, normandie: Iterable[int] = (), cards: Iterable[int] | None = None,
-          config: GameConfig | None = None, infidel: str = "red", seed: int = 1) -> Game:
+          config: GameConfig | None = None, infidel: str = "red", seed: int = 1,
+          rules: GameRules | None = None) -> Game:
     """A started game whose players are named after their cards ("guillaume", "harold"...).
 
     `cards` defaults to the standard deck for n players; cards listed in `normandie`
@@ -121,7 +126,7 @@ def table(n: int = 6, normandie: Iterable[int] = (), cards: Iterable[int] | None
 
     deck = list(cards) if cards is not None else standard_deck(n)
     north = set(normandie)
-    game = Game(seed, config)
+    game = Game(seed, config, rules)
     for i, card in enumerate(deck):
         game.do(Actor.player(f"x{i}"), {"type": "join", "name": CARDS[card].key})
     game.do("moderator", {"type": "start", "deal": deck,
@@ -137,8 +142,8 @@ def by_card(game: Game, card: int) -> str:
     return game.holder(card)
 
 
-def random_game(n: int, seed: int, rounds: int = 5) -> Game:
-    game = Game(seed, GameConfig(rounds=rounds))  # type: ignore[arg-type]
+def random_game(n: int, seed: int, rounds: int = 5, rules: GameRules | None = None) -> Game:
+    game = Game(seed, GameConfig(rounds=rounds), rules)  # type: ignore[arg-type]
     for i in range(n):
         game.do(Actor.player(f"x{i}"), {"type": "join", "name": f"Joueur {i + 1}"})
     game.do("moderator", {"type": "start"})

@@ -12,6 +12,7 @@ from app.games.deuxrois.events import PhaseStarted
 from app.games.deuxrois.historique.catalogue import EVENTS, event_for
 from app.games.deuxrois.historique.effects import fresh, ongoing
 from app.games.deuxrois.historique.events import HistoricalEventDrawn, HistoriqueNumberGiven
+from app.games.deuxrois.historique.model import historique_of
 from app.games.deuxrois.rounds import next_deadline
 from app.games.deuxrois.views import moderator_view, player_view, screen_view
 
@@ -93,7 +94,7 @@ def test_e1_event_1_only_by_the_moderator_and_the_moderator_cancels() -> None:
     assert min(event_for(a, b).number for a in range(1, 15) for b in range(1, 15)) == 2
     game = at_draw()
     pick(game, 1)
-    assert fresh(game.state) == 1 and game.state.historique.draws[1].source == "moderator"
+    assert fresh(game.state) == 1 and historique_of(game.state).draws[1].source == "moderator"
     assert game.refused("guillaume", {"type": "historique_number", "number": 2}).code == "no_draw"
     pick(game, 3)  # the moderator changes his mind: the last pick counts
     game.until("N", 2)
@@ -121,7 +122,7 @@ def test_historique_off_no_draw_and_no_longer_window_x() -> None:
     assert "active_event" not in player_view(game.state, game.pid("guillaume"))
     assert game.refused("guillaume", {"type": "historique_number", "number": 2}).code == "no_draw"
     game.until("A", 1)
-    assert not game.state.historique.draws
+    assert not historique_of(game.state).draws
 
 
 def test_the_dashboard_and_the_screen_show_the_draw_and_the_moderator_controls() -> None:

@@ -10,6 +10,7 @@ from test_historique_support import ON, A, N, hgame, power_keys, to_x_with, use
 
 from app.games.deuxrois.events import CardsExchanged, CardShown, CardsSwapped
 from app.games.deuxrois.historique.exchange import moves_blocked
+from app.games.deuxrois.historique.model import historique_of
 from app.games.deuxrois.powers.envoy_plan import moves_banned
 from app.games.deuxrois.views import player_view
 
@@ -132,8 +133,8 @@ def test_event_15_e19_an_envoy_sent_back_in_window_a_did_not_travel() -> None:
     to_x_with(game, 1, NORTH_ENVOYS, SOUTH_ENVOYS, number=15)
     game.until("A", 1)
     espion = game.pid("espion")
-    assert game.state.historique.has("tostig", espion)
+    assert historique_of(game.state).has("tostig", espion)
     game.do("moderator", {"type": "mod_move", "player": espion, "room": N.value})  # e.g. a Navigateur's send-back
-    assert not game.state.historique.has("tostig", espion)
+    assert not historique_of(game.state).has("tostig", espion)
     game.until("N", 2)
     assert "tostig_force" not in power_keys(game, "espion") and "tostig_force" in power_keys(game, "assassin")

@@ -21,6 +21,7 @@ from test_historique_support import (
 from app.games.deuxrois.actions import legal_actions
 from app.games.deuxrois.events import CardsExchanged, CardShown, GeneralChosen, PhaseStarted
 from app.games.deuxrois.game import Actor
+from app.games.deuxrois.historique.model import historique_of
 from app.games.deuxrois.rounds import next_deadline
 from app.games.deuxrois.views import player_view
 
@@ -174,7 +175,7 @@ def test_event_14_e18_the_two_oldest_agree_on_a_name_that_cannot_be_sent() -> No
                  "chaman": 1945, "guillaume": 1960})
     assert game.state.player(game.pid("harold")) is not None
     with_event(game, 14)
-    council = game.state.historique.roles["council"]
+    council = historique_of(game.state).roles["council"]
     assert council == {game.pid(k) for k in ("tresorier_ducal", "protection_divine", "harold", "chaman")}
     use(game, "tresorier_ducal", "council_name", "sang_royal_rouge")
     use(game, "protection_divine", "council_name", "sang_royal_rouge")
@@ -260,7 +261,7 @@ def test_event_21_e25_the_relic_forces_completes_passes_and_makes_the_general() 
     events = game.do(pd, request(game, "protection_divine", "guillaume"))
     ex = next(e for e in events if isinstance(e, CardsExchanged))
     assert ex.forced and ex.a == pd and ex.b == g and ex.source == "relique"
-    assert game.state.historique.roles["relic:normandie"] == {pd}
+    assert historique_of(game.state).roles["relic:normandie"] == {pd}
     game.until("D", 2)  # both relic holders take office: no vote in this round
     chosen = next(e for e in game.log if isinstance(e, GeneralChosen) and e.how == "relic")
     assert chosen.general == pd and game.state.generals[N] == pd
@@ -294,7 +295,7 @@ def test_event_4_e8_a_player_reports_the_moderator_confirms() -> None:
     mark = next(c for c in moderator_view(game.state)["historique"]["controls"] if c["type"] == "mod_mark_outside")
     assert mark["reports"] == [{"by": srr, "player": pd}] and mark["outside"] == []
     game.do("moderator", {"type": "mod_mark_outside", "player": pd})
-    assert game.state.historique.has("outside", pd)
+    assert historique_of(game.state).has("outside", pd)
 
 
 def test_e4_a_round_event_waits_for_the_next_round_and_ends_with_it() -> None:

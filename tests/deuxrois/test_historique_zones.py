@@ -7,6 +7,7 @@ from test_historique_support import N, generals, hgame, power_keys, to_phase, us
 
 from app.games.deuxrois.actions import legal_actions
 from app.games.deuxrois.events import CardsExchanged, CardShown
+from app.games.deuxrois.historique.model import historique_of
 from app.games.deuxrois.views import player_view
 
 
@@ -59,11 +60,11 @@ def test_event_27_e31_a_challenge_forces_a_reveal_and_the_challenger_leaves_for_
     game = hgame()
     with_event(game, 27)
     g, pd = game.pid("guillaume"), game.pid("protection_divine")
-    assert game.state.historique.zones[g] == "champ"
+    assert historique_of(game.state).zones[g] == "champ"
     events = use(game, "guillaume", "battle_challenge", "protection_divine")
     ex = next(e for e in events if isinstance(e, CardsExchanged))
     assert (ex.a, ex.b, ex.forced, ex.source) == (g, pd, True, "champ_bataille")
-    assert game.state.historique.zones[g] == "village" and game.state.historique.zones[pd] == "champ"
+    assert historique_of(game.state).zones[g] == "village" and historique_of(game.state).zones[pd] == "champ"
     assert "battle_challenge" not in power_keys(game, "guillaume")
     assert game.refused(pd, {"type": "use_power", "power": "battle_challenge", "target": g}).code == "bad_target"
     assert game.refused(g, {"type": "set_zone", "zone": "champ"}).code == "zone_closed"

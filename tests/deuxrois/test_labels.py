@@ -1,8 +1,8 @@
 """Every question, option, power and action a phone can be shown has a real label in French and English.
 
-The engine's prompt kinds (PROMPT_KINDS), the options their code opens them with
+The engine's prompt kinds (RULES.prompt_kinds), the options their code opens them with
 (read from the source: open_prompt / offer / offer_in_n / PromptOpened calls),
-the active powers (ACTIVE, named by the engine) and the legal-action types
+the active powers (RULES.active, named by the engine) and the legal-action types
 (actions.py and the Mode Historique extras) are enumerated here; each must come
 out of app/web/action_forms.py as words, never as a raw key like "bless".
 """
@@ -15,13 +15,10 @@ from typing import Any
 
 import pytest
 
-import app.games.deuxrois.game  # registers every family
-import app.games.deuxrois.historique.register  # noqa: F401
 from app.games.deuxrois.action_forms import build
 from app.games.deuxrois.cards import CARDS
+from app.games.deuxrois.game import RULES  # every family and Mode Historique installed
 from app.games.deuxrois.historique.powers import COIN_TOKEN, POWERS
-from app.games.deuxrois.powers.registry import ACTIVE
-from app.games.deuxrois.prompts import PROMPT_KINDS
 from app.web.i18n import CATALOGUE, speaking
 
 ENGINE = Path(__file__).resolve().parents[2] / "app" / "games" / "deuxrois"
@@ -101,12 +98,12 @@ def render(action: dict[str, Any], lang: str) -> dict[str, Any]:
 
 def test_the_scan_finds_every_registered_prompt_kind() -> None:
     opened = opened_prompts()
-    assert set(PROMPT_KINDS) <= set(opened), set(PROMPT_KINDS) - set(opened)
+    assert set(RULES.prompt_kinds) <= set(opened), set(RULES.prompt_kinds) - set(opened)
     assert opened["blessing_answer"] == {"refuse", "bless", "adopt"} and opened["revolt_mission"] == {"go", "stay"}
     assert opened["espion_public_colour"] == {"red", "blue"}  # kind named by a module constant
 
 
-@pytest.mark.parametrize("kind", sorted(PROMPT_KINDS))
+@pytest.mark.parametrize("kind", sorted(RULES.prompt_kinds))
 def test_every_prompt_kind_and_its_options_have_real_labels(kind: str) -> None:
     assert labelled(f"action.answer_prompt.{kind}"), kind
     options = sorted(opened_prompts().get(kind, set()))
@@ -144,7 +141,7 @@ def power_name(key: str) -> tuple[str, str] | None:
     return None
 
 
-@pytest.mark.parametrize("key", sorted(ACTIVE))
+@pytest.mark.parametrize("key", sorted(RULES.active))
 def test_every_active_power_is_named_by_the_engine_in_both_languages(key: str) -> None:
     name = power_name(key)
     assert name is not None, key

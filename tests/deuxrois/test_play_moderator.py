@@ -176,13 +176,26 @@ def test_stale_commands_are_refused_when_the_client_says_which_version_it_saw() 
 
 
 def test_the_moderator_view_lists_the_log_for_undo() -> None:
-    from app.games.deuxrois.views import moderator_view, player_view
+    from app.games.deuxrois.event_text import describe
+    from app.games.deuxrois.views import LOG_LINES, moderator_view, player_view
 
     game = game10()
-    history = moderator_view(game.state)["history"]
-    assert [h["version"] for h in history] == list(range(1, game.state.version + 1))
-    assert history[0]["type"] == "game_created"
-    assert "history" not in player_view(game.state, game.pid("guillaume"))
+    log = moderator_view(game.state)["log"]  # newest first: the undo form takes these versions
+    assert game.state.version < LOG_LINES
+    assert [line["version"] for line in log] == list(range(game.state.version, 0, -1))
+    assert log[-1]["text"] == describe(game.state, game.log[0]).as_dict() and game.log[0].type == "game_created"
+    assert [line["at_ms"] for line in log] == [e.at_ms for e in reversed(game.log)]
+    assert "log" not in player_view(game.state, game.pid("guillaume"))
+
+
+def test_the_log_shows_the_latest_events_of_a_long_game() -> None:
+    from app.games.deuxrois.views import LOG_LINES, moderator_view
+
+    game = game10()
+    for i in range(LOG_LINES):
+        game.do("moderator", {"type": "mod_note", "text": f"note {i}"})
+    log = moderator_view(game.state)["log"]
+    assert [line["version"] for line in log] == list(range(game.state.version, game.state.version - LOG_LINES, -1))
 
 
 def test_undo_into_the_middle_of_a_decision_waits_for_the_resume() -> None:

@@ -87,3 +87,25 @@ def test_once_per_round_counters_reset_at_n() -> None:
     assert game.state.state_of(guillaume).round_uses("authority") == 1
     game.until("N", 2)
     assert game.state.state_of(guillaume).round_uses("authority") == 0
+
+
+@pytest.mark.parametrize(("phase", "fr", "en"), [
+    ("N", "Impossible pendant la négociation.", "Not possible during the negotiation."),
+    ("X", "Impossible pendant le départ.", "Not possible during the departure."),
+    ("A", "Impossible pendant l'arrivée.", "Not possible during the arrival."),
+])
+def test_a_command_in_the_wrong_phase_names_the_phase_in_both_languages(phase: str, fr: str, en: str) -> None:
+    game = table(6, normandie=(1, 3, 5))
+    game.until(phase)
+    err = game.refused(game.pid("guillaume"), {"type": "vote", "candidate": None})
+    assert err.code == "wrong_phase" and err.text("fr") == fr and err.text("en") == en
+
+
+def test_every_phase_has_a_name_in_both_languages() -> None:
+    from typing import get_args
+
+    from app.games.deuxrois.model.phases import PHASE_NAMES, ROUND, RUNNING, Phase
+
+    assert set(PHASE_NAMES) == set(get_args(Phase)) and set(RUNNING) == {*ROUND, "setup"}
+    for name in PHASE_NAMES.values():
+        assert name.fr.strip() and name.en.startswith("the ") and name.fr != name.en

@@ -1,49 +1,33 @@
-"""The powers seam, exercised the way a colleague adds a family: register, play, unregister.
+"""The powers seam, exercised the way a colleague adds a family: install into the rules, play.
 
-Each test registers a power through the public registries only (no change to the
-core), and restores the registries afterwards.
+Each test adds a power through the public seams of rules of its own
+(`build_rules()`, no change to the core); the game's rules never change.
 """
 
 from __future__ import annotations
-
-from collections.abc import Iterator
 
 import pytest
 from play_helpers import Game, table
 
 from app.games.deuxrois.cards import CARDS, FAUSSAIRE, MOINE, Power
 from app.games.deuxrois.commands import UsePower
-from app.games.deuxrois.fold import Tx
-from app.games.deuxrois.gate import refuse
-from app.games.deuxrois.powers import registry
-from app.games.deuxrois.powers.registry import (
-    ACTIVE,
-    POWER_SOURCES,
-    REVEAL_GUARDS,
-    TRIGGERS,
-    active_power,
-    on_reveal,
-)
 from app.games.deuxrois.reveals import complete_group
+from app.games.deuxrois.rules import build_rules
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
+from app.kernel.rules import refuse
 from app.kernel.text import Text
 
 NORTH = (1, 2, 21, 25, 26, 35, 36, 37, 46, 9)
 
 
 @pytest.fixture
-def clean_registries() -> Iterator[None]:
-    saved = dict(ACTIVE), list(TRIGGERS), list(REVEAL_GUARDS), list(POWER_SOURCES)
-    yield
-    ACTIVE.clear()
-    ACTIVE.update(saved[0])
-    TRIGGERS[:] = saved[1]
-    REVEAL_GUARDS[:] = saved[2]
-    POWER_SOURCES[:] = saved[3]
+def rules() -> GameRules:
+    return build_rules()
 
 
-def big() -> Game:
-    return table(46, normandie=NORTH)
+def big(rules: GameRules) -> Game:
+    return table(46, normandie=NORTH, rules=rules)
 
 
 def _council_targets(state: GameState, pid: str) -> list[str]:
@@ -55,16 +39,18 @@ def _council_check(state: GameState, pid: str, cmd: UsePower) -> None:
         raise refuse("two_targets", "Choisissez deux joueurs de votre salle.", "Choose two players of your room.")
 
 
-def register_council() -> None:
-    @active_power("secret_council", check=_council_check, targets=_council_targets)
+def install_council(rules: GameRules) -> None:
+    """The Diplomate Royal's power as a new family would add it (the real one taken out first)."""
+    del rules.active["secret_council"]
+
+    @rules.active_power("secret_council", check=_council_check, targets=_council_targets)
     def council(tx: Tx, pid: str, cmd: UsePower) -> None:
         complete_group(tx, pid, list(cmd.targets), source="secret_council")
 
 
-@pytest.mark.usefixtures("clean_registries")
-def test_a4_an_active_power_added_by_registration_counts_its_use_and_fires_every_pair() -> None:
-    register_council()
-    game = big()
+def test_a4_an_active_power_added_by_registration_counts_its_use_and_fires_every_pair(rules: GameRules) -> None:
+    install_council(rules)
+    game = big(rules)
     diplomate, king, espion = game.pid("diplomate_royal_rouge"), game.pid("roi_de_france"), game.pid("espion")
     game.do(diplomate, {"type": "use_power", "power": "secret_council", "targets": [king, espion]})
     assert game.state.state_of(diplomate).subject and game.state.state_of(espion).subject  # RdF in two pairs
@@ -74,32 +60,30 @@ def test_a4_an_active_power_added_by_registration_counts_its_use_and_fires_every
     assert err.code == "power_unavailable"  # once per game, counted by the seam
 
 
-@pytest.mark.usefixtures("clean_registries")
-def test_c36_in_a_group_the_faussaire_swaps_once_and_only_with_the_initiator() -> None:
-    register_council()
-    game = big()
+def test_c36_in_a_group_the_faussaire_swaps_once_and_only_with_the_initiator(rules: GameRules) -> None:
+    install_council(rules)
+    game = big(rules)
     diplomate, faussaire, espion = game.pid("diplomate_royal_rouge"), game.pid("faussaire"), game.pid("espion")
     game.do(diplomate, {"type": "use_power", "power": "secret_council", "targets": [faussaire, espion]})
     assert game.state.cards[diplomate] == FAUSSAIRE and game.state.cards[faussaire] == 37
     assert game.state.cards[espion] == 9
-    game2 = big()
+    game2 = big(rules)
     d2, f2, e2 = game2.pid("diplomate_royal_rouge"), game2.pid("faussaire"), game2.pid("espion")
     game2.do(d2, {"type": "use_power", "power": "secret_council", "targets": [e2, f2]})
     assert game2.state.cards[d2] == FAUSSAIRE and game2.state.cards[e2] == 9
 
 
-@pytest.mark.usefixtures("clean_registries")
-def test_a_reveal_guard_refuses_reveals_and_the_views_follow() -> None:
+def test_a_reveal_guard_refuses_reveals_and_the_views_follow(rules: GameRules) -> None:
     from app.games.deuxrois.cards import BERSERKER
     from app.games.deuxrois.views import player_view
 
-    @registry.reveal_guard
+    @rules.reveal_guard
     def berserker_weakness(state: GameState, shower: str, partner: str | None, kind: str) -> Text | None:
         if state.cards[shower] == BERSERKER and kind != "complete":
             return Text("Le Berserker ne fait que des révélations complètes.", "The Berserker only makes full reveals.")
         return None
 
-    game = big()
+    game = big(rules)
     berserker, guillaume = game.pid("berserker"), game.pid("guillaume")
     err = game.refused(berserker, {"type": "request_reveal", "target": guillaume, "kind": "couleur"})
     assert err.code == "reveal_blocked"
@@ -110,23 +94,22 @@ def test_a_reveal_guard_refuses_reveals_and_the_views_follow() -> None:
     assert guillaume not in actions["request_reveal"]["targets"]
 
 
-@pytest.mark.usefixtures("clean_registries")
-def test_a_power_source_and_a_trigger_work_by_power_key() -> None:
+def test_a_power_source_and_a_trigger_work_by_power_key(rules: GameRules) -> None:
     subjugation = next(p for p in CARDS[35].powers if p.key == "subjugation")
 
     def moine_copy(state: GameState, pid: str) -> list[Power]:
         return [subjugation] if state.cards[pid] == MOINE else []
 
-    POWER_SOURCES.append(moine_copy)
+    rules.power_sources.append(moine_copy)
     fired: list[tuple[str, str]] = []
 
-    @on_reveal("subjugation", order=15)
+    @rules.on_reveal("subjugation", order=15)
     def spy(tx: Tx, holder: str, partner: str, kind: str) -> None:
         fired.append((holder, partner))
 
-    game = big()
+    game = big(rules)
     moine, espion = game.pid("moine"), game.pid("espion")
     game.do(moine, {"type": "request_reveal", "target": espion, "kind": "complete"})
     game.do(espion, {"type": "answer_reveal", "request_id": next(iter(game.state.requests)), "accept": True})
     assert game.state.state_of(espion).subject and fired == [(moine, espion)]
-    assert [t.order for t in TRIGGERS] == sorted(t.order for t in TRIGGERS)
+    assert [t.order for t in rules.triggers] == sorted(t.order for t in rules.triggers)

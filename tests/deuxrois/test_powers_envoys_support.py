@@ -8,6 +8,7 @@ from play_helpers import A, Game, N, table
 
 from app.games.deuxrois import designation
 from app.games.deuxrois.deal import Room
+from app.games.deuxrois.ruleset import GameRules
 
 # 50 players, every card dealt. These start in Normandie; the others in Angleterre.
 NORTH = (1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 19, 20, 21, 22, 23, 29, 39, 43, 47, 49)
@@ -16,9 +17,9 @@ FILLERS = {N: (7, 10, 15, 3, 12, 5, 6, 8, 11, 1), A: (31, 32, 33, 34, 37, 38, 41
 
 
 def at_designation(north_general: str = "tresorier_ducal", south_general: str = "harold",
-                   infidel: str = "red") -> Game:
+                   infidel: str = "red", rules: GameRules | None = None) -> Game:
     """Round 1, window D, with the two généraux set by the moderator."""
-    game = table(50, normandie=NORTH, infidel=infidel)
+    game = table(50, normandie=NORTH, infidel=infidel, rules=rules)
     game.until("E", 1)
     game.do("moderator", {"type": "mod_set_general", "room": "normandie", "player": game.pid(north_general)})
     game.do("moderator", {"type": "mod_set_general", "room": "angleterre", "player": game.pid(south_general)})

@@ -7,14 +7,16 @@ import pytest
 from play_helpers import A, Game, N, answer, complete, prompts, table
 
 from app.games.deuxrois.cards import ASSASSIN, FAUSSAIRE, GUILLAUME
+from app.games.deuxrois.rules import build_rules
+from app.games.deuxrois.ruleset import GameRules
 from app.games.deuxrois.views import player_view
 
 # 50 players, every card dealt; these cards start in Normandie, the others in Angleterre.
 NORTH = (1, 2, 5, 6, 9, 10, 13, 15, 19, 21, 22, 25, 26, 27, 31, 35, 36, 37, 41, 42, 44, 45, 50)
 
 
-def big() -> Game:
-    return table(50, normandie=NORTH)
+def big(rules: GameRules | None = None) -> Game:
+    return table(50, normandie=NORTH, rules=rules)
 
 
 def power_action(game: Game, name: str, power: str) -> dict[str, object]:
@@ -77,6 +79,22 @@ def test_c73_the_neutralisation_survives_an_undo_of_an_unrelated_move() -> None:
     err = game.refused(game.pid("armurier"), {"type": "request_reveal", "target": game.pid("assassin"),
                                               "kind": "complete"})
     assert err.code == "reveal_blocked"  # the undone move never separated them
+
+
+def test_c73_the_neutralisation_is_folded_not_read_back_from_the_log() -> None:
+    from dataclasses import replace
+
+    from app.games.deuxrois.powers.intrigue import neutralised
+
+    game = big()
+    armurier = game.pid("armurier")
+    game.do("moderator", {"type": "mod_move", "player": armurier, "room": "angleterre"})  # a move before it
+    game.do("moderator", {"type": "mod_move", "player": armurier, "room": "normandie"})
+    neutralise(game)
+    assert game.state.last_used_by["neutralise"] == game.pid("maitre_d_armes")
+    assert neutralised(game.state) and neutralised(replace(game.state, history=None))  # no log needed
+    game.do("moderator", {"type": "mod_move", "player": game.pid("maitre_d_armes"), "room": "angleterre"})
+    assert not neutralised(game.state) and not neutralised(replace(game.state, history=None))
 
 
 # ------------------------------------------------------------------ Contrebandier (L172/L276, C65, C66)
@@ -332,20 +350,17 @@ def test_l276_the_blue_contrebandier_in_england() -> None:
 
 
 def test_c84_a_room_change_ban_stops_the_smuggling() -> None:
-    from app.games.deuxrois.powers.envoy_plan import MOVE_BANS
     from app.games.deuxrois.state import GameState
     from app.kernel.text import Text
 
     def ban(state: GameState) -> Text | None:
         return Text("Tempête.", "Storm.")
 
-    game = big()
+    rules = build_rules()
+    game = big(rules)
     complete(game, "contrebandier_rouge", "espion")
-    MOVE_BANS.append(ban)
-    try:
-        answer(game, "contrebandier_rouge", "smuggle", "yes")
-        assert game.room(game.pid("espion")) is N
-        complete(game, "contrebandier_rouge", "guillaume")
-        assert not prompts(game, "contrebandier_rouge", "smuggle")
-    finally:
-        MOVE_BANS.remove(ban)
+    rules.move_bans.append(ban)  # from now on, in this game's own rules
+    answer(game, "contrebandier_rouge", "smuggle", "yes")
+    assert game.room(game.pid("espion")) is N
+    complete(game, "contrebandier_rouge", "guillaume")
+    assert not prompts(game, "contrebandier_rouge", "smuggle")

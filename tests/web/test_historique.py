@@ -12,6 +12,7 @@ from starlette.testclient import TestClient
 from web_helpers import act, create_game, join, phone, receive, receive_until
 
 from app.games.deuxrois.action_forms import command_fields
+from app.games.deuxrois.historique.model import historique_of
 
 pytestmark = pytest.mark.skipif("historique_number" not in command_fields(), reason="no Mode Historique engine")
 
@@ -50,7 +51,7 @@ def test_a_historique_game_over_the_web(client: TestClient) -> None:
             f"/g/{code}/act", data={"command": json.dumps(typed), "key": "number-key-1", "number": "7"},
             headers={"hx-request": "true"})
         assert response.status_code == 200, response.text
-    assert 7 in hub.state.historique.numbers.values()
+    assert 7 in historique_of(hub.state).numbers.values()
     # The moderator sets the round's event: it shows on every page that may see it.
     with phones[0].websocket_connect(f"/g/{code}/ws") as ws, client.websocket_connect(f"/s/{code}/ws") as screen:
         receive(ws)

@@ -7,20 +7,17 @@ never re-derive a rule; the random-playout test plays only from it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from app.games.deuxrois import designation as des_rules
 from app.games.deuxrois import election as election_rules
 from app.games.deuxrois.cards import CARDS, ESPION, Effect
-from app.games.deuxrois.powers.registry import ACTIVE, powers_of, reveal_blocked, unavailable_reason
+from app.games.deuxrois.model.phases import ROUND
+from app.games.deuxrois.powers.registry import powers_of, reveal_blocked, unavailable_reason
 from app.games.deuxrois.state import GameState
 from app.kernel.text import Text
 
 Action = dict[str, Any]
-# Mode Historique seam: fn(state, pid) -> extra actions (the number of the draw, the zone...).
-EXTRA_ACTIONS: list[Callable[[GameState, str], list[Action]]] = []
-_ROUND = ("N", "E", "D", "X", "A")
 
 
 def _action(action_type: str, reason: Text | None = None, **extra: Any) -> Action:
@@ -89,7 +86,7 @@ def _immunities(state: GameState, pid: str) -> frozenset[Effect]:
 def _power_actions(state: GameState, pid: str) -> list[Action]:
     out = []
     for power in powers_of(state, pid):
-        active = ACTIVE.get(power.key)
+        active = state.rules.active.get(power.key)
         if active is None:
             continue
         reason = unavailable_reason(state, pid, power.key)
@@ -112,7 +109,7 @@ def legal_actions(state: GameState, pid: str) -> list[Action]:
     if state.paused_at_ms is not None:
         paused = Text("La partie est en pause.", "The game is paused.")
         return [{**a, "available": False, "reason": paused.as_dict()} for a in prompts]
-    if state.phase not in _ROUND:
+    if state.phase not in ROUND:
         return prompts
     return [*prompts, *_vote_action(state, pid), *_designation_actions(state, pid), *_reveal_actions(state, pid),
-            *_power_actions(state, pid), *(a for extra in EXTRA_ACTIONS for a in extra(state, pid))]
+            *_power_actions(state, pid), *(a for extra in state.rules.extra_actions for a in extra(state, pid))]

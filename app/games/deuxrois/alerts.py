@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.deuxrois.deal import ROOM_NAMES, Room
-from app.games.deuxrois.events import (
+from app.games.deuxrois.model.events import (
     CardsExchanged,
     CardsSwapped,
     CardStateChanged,

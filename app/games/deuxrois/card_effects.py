@@ -6,8 +6,8 @@ from dataclasses import fields, replace
 from typing import Any
 
 from app.games.deuxrois.card_state import CardState
-from app.games.deuxrois.events import CardsSwapped, CardStateChanged
-from app.games.deuxrois.fold import applies
+from app.games.deuxrois.model.events import CardsSwapped, CardStateChanged
+from app.games.deuxrois.ruleset import GameRules
 from app.games.deuxrois.state import GameState
 
 _SET_FIELDS = {f.name for f in fields(CardState) if f.name in ("partners", "met_principals", "used_game")}
@@ -18,7 +18,6 @@ def _coerce(name: str, value: Any) -> Any:
     return frozenset(value) if name in _SET_FIELDS else value
 
 
-@applies(CardsSwapped)
 def _swapped(state: GameState, ev: CardsSwapped) -> GameState:
     card_a, card_b = state.cards[ev.a], state.cards[ev.b]
     card_states = dict(state.card_states)
@@ -31,7 +30,11 @@ def _swapped(state: GameState, ev: CardsSwapped) -> GameState:
                    requests=requests)
 
 
-@applies(CardStateChanged)
 def _changed(state: GameState, ev: CardStateChanged) -> GameState:
     cs = replace(state.card_state(ev.card), **{k: _coerce(k, v) for k, v in ev.changes.items()})
     return replace(state, card_states={**state.card_states, ev.card: cs})
+
+
+def install(rules: GameRules) -> None:
+    rules.applies(CardsSwapped)(_swapped)
+    rules.applies(CardStateChanged)(_changed)

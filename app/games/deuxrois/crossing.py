@@ -7,41 +7,27 @@ général who leaves his room (D7: an immediate re-vote in E/D, else vacant).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 
 from app.games.deuxrois import election
 from app.games.deuxrois.cards import PELERIN
 from app.games.deuxrois.deal import Room
-from app.games.deuxrois.events import EnvoysCrossed, EnvoyWithdrawn, GeneralChosen, PlayerMoved
-from app.games.deuxrois.fold import Tx, applies
 from app.games.deuxrois.knowledge import add_feed
+from app.games.deuxrois.model.events import EnvoysCrossed, EnvoyWithdrawn, GeneralChosen, PlayerMoved
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
-
-DepartureStep = Callable[[Tx, dict[str, Room]], dict[str, Room]]
-DEPARTURE_STEPS: list[tuple[int, DepartureStep]] = []
-
-
-def departure_step(order: int) -> Callable[[DepartureStep], DepartureStep]:
-    """Registers fn(tx, moves) -> moves, run at the crossing by `order` (§4.2: events, then the X powers)."""
-
-    def register(fn: DepartureStep) -> DepartureStep:
-        DEPARTURE_STEPS.append((order, fn))
-        DEPARTURE_STEPS.sort(key=lambda step: step[0])
-        return fn
-
-    return register
 
 
 def cross(tx: Tx) -> None:
     """End of window X: every locked envoy still in his room of origin walks to the other room,
-    as changed by the registered departure steps (holds, extra envoys...)."""
+    as changed by the departure steps of the rules, by order (holds, extra envoys...)."""
     moves: dict[str, Room] = {}
     for room, des in tx.state.designations.items():
         for pid in des.named:
             if tx.state.rooms.get(pid) is room:
                 moves[pid] = room.other
-    for _order, step in list(DEPARTURE_STEPS):
+    for _order, step in list(tx.state.rules.departure_steps):
         moves = step(tx, moves)
     tx.emit(EnvoysCrossed(moves=moves))
 
@@ -76,17 +62,22 @@ def _relocate(state: GameState, moves: Mapping[str, Room]) -> GameState:
     movers = set(moves)
     requests = {k: r for k, r in state.requests.items() if r.from_id not in movers and r.to_id not in movers}
     bindings = {v: t for v, t in state.bindings.items() if v not in movers and t not in movers}
-    return replace(state, rooms=rooms, card_states=card_states, requests=requests, bindings=bindings)
+    moved_at = {**state.moved_at, **dict.fromkeys(movers, state.version)}  # ends a neutralisation (C73)
+    return replace(state, rooms=rooms, card_states=card_states, requests=requests, bindings=bindings,
+                   moved_at=moved_at)
 
 
-@applies(EnvoysCrossed)
 def _crossed(state: GameState, ev: EnvoysCrossed) -> GameState:
     state = _relocate(state, ev.moves)
     return add_feed(state, [p.id for p in state.players], "crossing", {"players": list(ev.moves)})
 
 
-@applies(PlayerMoved)
 def _moved(state: GameState, ev: PlayerMoved) -> GameState:
     witnesses = [p.id for p in state.players]  # both rooms see him leave or arrive; the reason stays private
     state = _relocate(state, {ev.player_id: ev.to_room})
     return add_feed(state, witnesses, "moved", {"player": ev.player_id, "to_room": ev.to_room.value})
+
+
+def install(rules: GameRules) -> None:
+    rules.applies(EnvoysCrossed)(_crossed)
+    rules.applies(PlayerMoved)(_moved)

@@ -16,8 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.games.deuxrois.cards import CARDS
-from app.games.deuxrois.events import EnvoysCrossed, GeneralChosen, PhaseStarted
-from app.games.deuxrois.fold import evolve
+from app.games.deuxrois.model.events import EnvoysCrossed, GeneralChosen, PhaseStarted
 from app.games.deuxrois.state import GameState
 
 EDGE_KINDS = ("complete", "couleur", "forcee", "privee", "publique")
@@ -107,10 +106,10 @@ def timeline(state: GameState) -> list[RoundLine]:
     events = state.events()
     if not events:
         return []
-    step = GameState(seed=state.seed, config=state.config)
+    step = GameState(seed=state.seed, config=state.config, rules=state.rules)
     for event in events:
         before = step
-        step = evolve(step, event)
+        step = state.rules.evolve(step, event)
         if isinstance(event, PhaseStarted) and event.phase == "N":
             # A round (re)starts: anything recorded for it or later came from an undone branch.
             for r in [r for r in lines if r >= event.round]:

@@ -8,39 +8,29 @@ list at random from the seed among eligible players, then locks it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 
 from app.games.deuxrois.cards import CARDS, Effect
-from app.games.deuxrois.commands import Designate, LockEnvoys, Volunteer
 from app.games.deuxrois.config import envoy_quota
 from app.games.deuxrois.deal import Room
-from app.games.deuxrois.events import CardShown, EnvoysLocked, EnvoysNamed, EnvoyWithdrawn, Volunteered
-from app.games.deuxrois.fold import Tx, applies
-from app.games.deuxrois.gate import handles, me, refuse
 from app.games.deuxrois.knowledge import add_feed
+from app.games.deuxrois.model.commands import Designate, LockEnvoys, Volunteer
+from app.games.deuxrois.model.events import CardShown, EnvoysLocked, EnvoysNamed, EnvoyWithdrawn, Volunteered
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import Designation, GameState
-from app.kernel.actor import Actor
-
-QuotaModifier = Callable[[GameState, Room], int]
-QUOTA_MODIFIERS: list[QuotaModifier] = []  # extra envoys granted by powers or events (Commandant L167, event 20)
+from app.kernel.actor import Actor, me
+from app.kernel.rules import refuse
 
 
 def quota(state: GameState, room: Room) -> int:
-    """This round's envoys for `room`: the D2 table plus every registered modifier."""
+    """This round's envoys for `room`: the D2 table plus every modifier (Commandant L167, event 20)."""
     base = envoy_quota(len(state.players), state.config.rounds, state.round)
-    return base + sum(modifier(state, room) for modifier in QUOTA_MODIFIERS)
-
-
-# Mode Historique seams (app/games/deuxrois/historique): fn(state, pid) -> False bars a player from being named now;
-# fn(state, room) -> who designates for `room` instead of its général (None: no say, "": nobody yet).
-ELIGIBILITY_FILTERS: list[Callable[[GameState, str], bool]] = []
-DESIGNATORS: list[Callable[[GameState, Room], str | None]] = []
+    return base + sum(modifier(state, room) for modifier in state.rules.quota_modifiers)
 
 
 def designator(state: GameState, room: Room) -> str | None:
-    """Who names `room`'s envoys: its général, unless a registered seam says otherwise."""
-    for fn in DESIGNATORS:
+    """Who names `room`'s envoys: its général, unless a designator of the rules says otherwise (Mode Historique 7, 18)."""
+    for fn in state.rules.designators:
         who = fn(state, room)
         if who is not None:
             return who or None
@@ -56,7 +46,7 @@ def eligible(state: GameState, room: Room) -> list[str]:
     des = state.designations.get(room, Designation())
     general = state.generals.get(room)
     return [p for p in state.present(room) if p != general and p not in des.refused
-            and all(ok(state, p) for ok in ELIGIBILITY_FILTERS)]
+            and all(ok(state, p) for ok in state.rules.eligibility_filters)]
 
 
 def drawable(state: GameState, room: Room) -> list[str]:
@@ -83,7 +73,6 @@ def _my_room_as_general(state: GameState, pid: str) -> Room:
     return room
 
 
-@handles(Designate, actors=("player",), phases=("D",))
 def _designate(tx: Tx, cmd: Designate, actor: Actor) -> None:
     general = me(actor)
     room = _my_room_as_general(tx.state, general)
@@ -108,7 +97,6 @@ def _designate(tx: Tx, cmd: Designate, actor: Actor) -> None:
             tx.emit(EnvoyWithdrawn(room=room, player_id=pid, reason="emissaire_immunity"))
 
 
-@handles(LockEnvoys, actors=("player",), phases=("D",))
 def _lock(tx: Tx, cmd: LockEnvoys, actor: Actor) -> None:
     room = _my_room_as_general(tx.state, me(actor))
     need = required(tx.state, room)
@@ -119,7 +107,6 @@ def _lock(tx: Tx, cmd: LockEnvoys, actor: Actor) -> None:
     tx.emit(EnvoysLocked(room=room, envoys=list(named)))
 
 
-@handles(Volunteer, actors=("player",), phases=("D",))
 def _volunteer(tx: Tx, cmd: Volunteer, actor: Actor) -> None:
     pid = me(actor)
     if not immune_to_designation(tx.state, pid):
@@ -147,13 +134,11 @@ def _with(state: GameState, room: Room, des: Designation) -> GameState:
     return replace(state, designations={**state.designations, room: des})
 
 
-@applies(EnvoysNamed)
 def _named(state: GameState, ev: EnvoysNamed) -> GameState:
     state = _with(state, ev.room, replace(state.designations[ev.room], named=tuple(ev.envoys)))
     return add_feed(state, state.present(ev.room), "envoys_named", {"players": ev.envoys})
 
 
-@applies(EnvoyWithdrawn)
 def _withdrawn(state: GameState, ev: EnvoyWithdrawn) -> GameState:
     des = state.designations[ev.room]
     refused = des.refused | {ev.player_id} if ev.reason in ("royal_refusal", "emissaire_immunity") else des.refused
@@ -164,14 +149,12 @@ def _withdrawn(state: GameState, ev: EnvoyWithdrawn) -> GameState:
     return add_feed(state, state.present(ev.room), "envoy_withdrawn", {"player": ev.player_id, "reason": public})
 
 
-@applies(Volunteered)
 def _volunteered(state: GameState, ev: Volunteered) -> GameState:
     room = state.rooms[ev.player_id]
     des = state.designations[room]
     return _with(state, room, replace(des, volunteers=des.volunteers | {ev.player_id}))
 
 
-@applies(EnvoysLocked)
 def _locked(state: GameState, ev: EnvoysLocked) -> GameState:
     state = _with(state, ev.room, replace(state.designations[ev.room], named=tuple(ev.envoys), locked=True))
     return add_feed(state, state.present(ev.room), "envoys_locked", {"players": ev.envoys})
@@ -184,3 +167,12 @@ def withdraw_general(tx: Tx, room: Room) -> None:
     if des is not None and not des.locked and general in des.named and general is not None:
         tx.emit(EnvoyWithdrawn(room=room, player_id=general, reason="became_general"))
 
+
+def install(rules: GameRules) -> None:
+    rules.handles(Designate, actors=("player",), phases=("D",))(_designate)
+    rules.handles(LockEnvoys, actors=("player",), phases=("D",))(_lock)
+    rules.handles(Volunteer, actors=("player",), phases=("D",))(_volunteer)
+    rules.applies(EnvoysNamed)(_named)
+    rules.applies(EnvoyWithdrawn)(_withdrawn)
+    rules.applies(Volunteered)(_volunteered)
+    rules.applies(EnvoysLocked)(_locked)

@@ -9,27 +9,22 @@ A corrupted voter's ballot is the Trésorier's (C74).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import replace
 
 from app.games.deuxrois import designation
-from app.games.deuxrois.commands import Vote
 from app.games.deuxrois.deal import Room
-from app.games.deuxrois.events import BallotCast, GeneralChosen, RunoffStarted, VoteBound
-from app.games.deuxrois.fold import Tx, applies
-from app.games.deuxrois.gate import handles, me, refuse
 from app.games.deuxrois.knowledge import add_feed
+from app.games.deuxrois.model.commands import Vote
+from app.games.deuxrois.model.events import BallotCast, GeneralChosen, RunoffStarted, VoteBound
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState, RoomElection
-from app.kernel.actor import Actor
-
-# Mode Historique seams (app/games/deuxrois/historique): fn(state, pid) -> False bars a player from voting /
-# from being elected now (event 4 outside, event 25 Citadelle).
-VOTER_FILTERS: list[Callable[[GameState, str], bool]] = []
-CANDIDATE_FILTERS: list[Callable[[GameState, str], bool]] = []
+from app.kernel.actor import Actor, me
+from app.kernel.rules import refuse
 
 
 def may_vote(state: GameState, pid: str) -> bool:
-    return all(ok(state, pid) for ok in VOTER_FILTERS)
+    """Unless a seam bars him now (Mode Historique: event 4's outside, event 25's Citadelle)."""
+    return all(ok(state, pid) for ok in state.rules.voter_filters)
 
 
 def open_room_of(state: GameState, pid: str) -> Room | None:
@@ -40,7 +35,7 @@ def open_room_of(state: GameState, pid: str) -> Room | None:
 
 def eligible_candidates(state: GameState, room: Room) -> list[str]:
     el = state.elections.get(room)
-    present = [p for p in state.present(room) if all(ok(state, p) for ok in CANDIDATE_FILTERS)]
+    present = [p for p in state.present(room) if all(ok(state, p) for ok in state.rules.candidate_filters)]
     if el is not None and el.candidates is not None:
         return [p for p in el.candidates if p in present]
     return present
@@ -62,7 +57,6 @@ def effective_ballots(state: GameState, room: Room) -> dict[str, str | None]:
     return {v: (c if c in allowed else None) for v, c in out.items()}
 
 
-@handles(Vote, actors=("player",), phases=("E", "D"))
 def _vote(tx: Tx, cmd: Vote, actor: Actor) -> None:
     voter = me(actor)
     room = open_room_of(tx.state, voter)
@@ -124,21 +118,18 @@ def start_revote(tx: Tx, room: Room) -> None:
 
 
 # ------------------------------------------------------------------ appliers
-@applies(BallotCast)
 def _ballot(state: GameState, ev: BallotCast) -> GameState:
     el = state.elections[ev.room]
     el = replace(el, ballots={**el.ballots, ev.voter: ev.candidate})
     return replace(state, elections={**state.elections, ev.room: el})
 
 
-@applies(RunoffStarted)
 def _runoff(state: GameState, ev: RunoffStarted) -> GameState:
     el = RoomElection(ballots={}, candidates=tuple(ev.candidates), open=True, deadline_ms=ev.deadline_ms)
     state = replace(state, elections={**state.elections, ev.room: el})
     return add_feed(state, state.present(ev.room), "revote" if ev.revote else "runoff", {"players": ev.candidates})
 
 
-@applies(GeneralChosen)
 def _chosen(state: GameState, ev: GeneralChosen) -> GameState:
     elections = state.elections
     if ev.room in elections and ev.how != "vacated":
@@ -154,6 +145,13 @@ def _chosen(state: GameState, ev: GeneralChosen) -> GameState:
     return add_feed(state, state.present(ev.room), "general", {"general": ev.general, "how": ev.how})
 
 
-@applies(VoteBound)
 def _bound(state: GameState, ev: VoteBound) -> GameState:
     return replace(state, bindings={**state.bindings, ev.voter: ev.tresorier})
+
+
+def install(rules: GameRules) -> None:
+    rules.handles(Vote, actors=("player",), phases=("E", "D"))(_vote)
+    rules.applies(BallotCast)(_ballot)
+    rules.applies(RunoffStarted)(_runoff)
+    rules.applies(GeneralChosen)(_chosen)
+    rules.applies(VoteBound)(_bound)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.deuxrois.events import Event
+from app.games.deuxrois.model.events import EventBase
 from app.games.deuxrois.state import GameState
 from app.kernel.text import Text
 
@@ -62,7 +62,7 @@ def _names(state: GameState, value: Any) -> list[str]:
     return []
 
 
-def describe(state: GameState, event: Event) -> Text:
+def describe(state: GameState, event: EventBase) -> Text:
     """A short line about `event`, naming players as `state` knows them."""
     data = event.model_dump(mode="json")
     who = [n for f in _WHO_FIELDS for n in _names(state, data.get(f))]

@@ -1,43 +1,35 @@
 """The play engine's entry points (the contract with the web layer, docs/architecture.md).
 
     events = new_game(config, seed, now_ms)
-    state  = replay(events)
+    state  = replay(events)                      # folded by RULES, unless other rules are given
     evs    = decide(state, command, actor, now_ms)   # raises EngineError: nothing changes
     state  = evolve(state, event)
     when   = next_deadline(state)
+
+A state carries the rules it was folded by, so `decide` and `evolve` need no
+other argument: a game replayed with other rules (a test's, the core without
+Mode Historique) keeps them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-# Importing the domain modules registers their command handlers and event appliers.
-from app.games.deuxrois import (  # noqa: F401
-    card_effects,
-    crossing,
-    designation,
-    election,
-    knowledge,
-    lobby,
-    moderator,
-    prompts,
-    reveals,
-    rounds,
-)
 from app.games.deuxrois.commands import Command
 from app.games.deuxrois.config import GameConfig
 from app.games.deuxrois.events import Event, GameCreated
-from app.games.deuxrois.fold import Tx, evolve, fold_events
-from app.games.deuxrois.gate import check
-from app.games.deuxrois.historique import register as historique  # noqa: F401  (Mode Historique, rulings §5)
-from app.games.deuxrois.powers import families  # noqa: F401
+from app.games.deuxrois.fold import fold_events
 from app.games.deuxrois.rounds import next_deadline
+from app.games.deuxrois.rules import build_rules
+from app.games.deuxrois.ruleset import GameRules
 from app.games.deuxrois.state import GameState
 from app.kernel.actor import Actor
 from app.kernel.rules import Decision
-from app.kernel.text import EngineError, Text
 
-__all__ = ["Actor", "GameConfig", "GameState", "decide", "evolve", "new_game", "next_deadline", "replay"]
+__all__ = ["RULES", "Actor", "GameConfig", "GameState", "decide", "decide_state", "evolve", "new_game",
+           "next_deadline", "replay"]
+
+RULES: GameRules = build_rules()  # the game as the server hosts it (Mode Historique in, on when configured)
 
 
 def new_game(config: GameConfig, seed: int, now_ms: int) -> list[Event]:
@@ -45,9 +37,9 @@ def new_game(config: GameConfig, seed: int, now_ms: int) -> list[Event]:
     return [GameCreated(seed=seed, config=config, at_ms=now_ms)]
 
 
-def replay(events: Iterable[Event]) -> GameState:
+def replay(events: Iterable[Event], rules: GameRules = RULES) -> GameState:
     """The fold of a whole log (the first event must be GameCreated)."""
-    return fold_events(list(events))
+    return fold_events(list(events), rules)
 
 
 def decide(state: GameState, command: Command, actor: Actor, now_ms: int,
@@ -58,17 +50,14 @@ def decide(state: GameState, command: Command, actor: Actor, now_ms: int,
 
 def decide_state(state: GameState, command: Command, actor: Actor, now_ms: int,
                  expected_version: int | None = None) -> Decision[GameState]:
-    """Validates `command` for `actor` against `state`; returns the events, or raises EngineError.
+    """Validates `command` for `actor` against `state`; returns the events and the new state, or raises EngineError.
 
     `expected_version` (optional): the state.version the client acted on; a command sent
     from an older view is refused ("stale") instead of acting on a changed game.
     """
-    if expected_version is not None and expected_version != state.version:
-        raise EngineError("stale", Text("La partie a changé entre-temps : réessayez.",
-                                        "The game changed in the meantime: try again."))
-    rule = check(state, command, actor)
-    tx = Tx(state, now_ms)
-    rule.handler(tx, command, actor)
-    if tx.events and not tx.state.over and tx.state.phase != "lobby":
-        rounds.settle(tx)
-    return Decision(tx.events, tx.state)
+    return state.rules.decide(state, command, actor, now_ms, expected_version)
+
+
+def evolve(state: GameState, event: Event) -> GameState:
+    """One event -> the next state (version + 1), by the state's own rules."""
+    return state.rules.evolve(state, event)

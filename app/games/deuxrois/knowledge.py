@@ -12,8 +12,8 @@ from dataclasses import replace
 from typing import Any
 
 from app.games.deuxrois.cards import CARDS, ESPION, INFIDELE
-from app.games.deuxrois.events import CardsExchanged, CardShown
-from app.games.deuxrois.fold import applies
+from app.games.deuxrois.model.events import CardsExchanged, CardShown
+from app.games.deuxrois.ruleset import GameRules
 from app.games.deuxrois.state import FeedItem, GameState, Snapshot
 
 
@@ -45,7 +45,6 @@ def _snap(state: GameState, subject: str, card: int | None, colour: str | None, 
     return Snapshot(subject, card, colour, kind, state.round, state.phase, state.version)
 
 
-@applies(CardsExchanged)
 def _exchanged(state: GameState, ev: CardsExchanged) -> GameState:
     kind = "forcee" if ev.forced else ev.kind
     state = learn(state, ev.a, _snap(state, ev.b, ev.b_card, ev.b_colour, kind))
@@ -60,7 +59,6 @@ def _exchanged(state: GameState, ev: CardsExchanged) -> GameState:
     return state
 
 
-@applies(CardShown)
 def _shown(state: GameState, ev: CardShown) -> GameState:
     for viewer in ev.viewers:
         state = learn(state, viewer, _snap(state, ev.shower, ev.card, ev.colour, ev.kind))
@@ -68,3 +66,8 @@ def _shown(state: GameState, ev: CardShown) -> GameState:
         state = add_feed(state, [ev.shower, *ev.viewers], ev.kind,
                          {"player": ev.shower, "card": ev.card, "colour": ev.colour, "source": ev.source})
     return state
+
+
+def install(rules: GameRules) -> None:
+    rules.applies(CardsExchanged)(_exchanged)
+    rules.applies(CardShown)(_shown)

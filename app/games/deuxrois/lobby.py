@@ -7,16 +7,15 @@ from dataclasses import replace
 from app.games.deuxrois import rounds
 from app.games.deuxrois.card_state import CardState
 from app.games.deuxrois.cards import INFIDELE, PELERIN
-from app.games.deuxrois.commands import Join, Leave, Start
 from app.games.deuxrois.deal import MAX_PLAYERS, Room, check_player_count, deal, split_rooms, validate_deck
-from app.games.deuxrois.events import GameCreated, GameStarted, PlayerJoined, PlayerLeft, PromptOpened
-from app.games.deuxrois.fold import Tx, applies
-from app.games.deuxrois.gate import handles, me, refuse
+from app.games.deuxrois.model.commands import Join, Leave, Start
+from app.games.deuxrois.model.events import GameCreated, GameStarted, PlayerJoined, PlayerLeft, PromptOpened
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState, Player
-from app.kernel.actor import Actor
+from app.kernel.actor import Actor, me
+from app.kernel.rules import refuse
 
 
-@handles(Join, actors=("player",), phases=("lobby",))
 def _join(tx: Tx, cmd: Join, actor: Actor) -> None:
     state = tx.state
     name = " ".join(cmd.name.split())
@@ -32,7 +31,6 @@ def _join(tx: Tx, cmd: Join, actor: Actor) -> None:
     tx.emit(PlayerJoined(player_id=f"p{max(used, default=0) + 1}", name=name, birth_year=cmd.birth_year))
 
 
-@handles(Leave, actors=("player", "moderator"), phases=("lobby",))
 def _leave(tx: Tx, cmd: Leave, actor: Actor) -> None:
     pid = me(actor) if actor.kind == "player" else cmd.player_id
     if pid is None or tx.state.player(pid) is None:
@@ -42,7 +40,6 @@ def _leave(tx: Tx, cmd: Leave, actor: Actor) -> None:
     tx.emit(PlayerLeft(player_id=pid))
 
 
-@handles(Start, actors=("moderator",), phases=("lobby",))
 def _start(tx: Tx, cmd: Start, actor: Actor) -> None:
     state = tx.state
     n = len(state.players)
@@ -77,22 +74,18 @@ def _start(tx: Tx, cmd: Start, actor: Actor) -> None:
 
 
 # ------------------------------------------------------------------ appliers
-@applies(GameCreated)
 def _created(state: GameState, ev: GameCreated) -> GameState:
     return replace(state, seed=ev.seed, config=ev.config, created_ms=ev.at_ms)
 
 
-@applies(PlayerJoined)
 def _joined(state: GameState, ev: PlayerJoined) -> GameState:
     return replace(state, players=(*state.players, Player(ev.player_id, ev.name, ev.birth_year)))
 
 
-@applies(PlayerLeft)
 def _left(state: GameState, ev: PlayerLeft) -> GameState:
     return replace(state, players=tuple(p for p in state.players if p.id != ev.player_id))
 
 
-@applies(GameStarted)
 def _started(state: GameState, ev: GameStarted) -> GameState:
     card_states: dict[int, CardState] = {}
     pelerin = next((pid for pid, c in ev.cards.items() if c == PELERIN), None)
@@ -109,3 +102,13 @@ def _started(state: GameState, ev: GameStarted) -> GameState:
         feeds={p.id: () for p in state.players},
         complete_partners={p.id: frozenset() for p in state.players},
     )
+
+
+def install(rules: GameRules) -> None:
+    rules.handles(Join, actors=("player",), phases=("lobby",), seatless=True)(_join)
+    rules.handles(Leave, actors=("player", "moderator"), phases=("lobby",))(_leave)
+    rules.handles(Start, actors=("moderator",), phases=("lobby",))(_start)
+    rules.applies(GameCreated)(_created)
+    rules.applies(PlayerJoined)(_joined)
+    rules.applies(PlayerLeft)(_left)
+    rules.applies(GameStarted)(_started)

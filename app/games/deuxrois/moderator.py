@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.games.deuxrois import crossing, designation, rounds
-from app.games.deuxrois.commands import (
+from app.games.deuxrois.fold import fold_events
+from app.games.deuxrois.model.commands import (
     ModAdvance,
     ModMove,
     ModNote,
@@ -24,7 +25,7 @@ from app.games.deuxrois.commands import (
     ModTimer,
     ModUndo,
 )
-from app.games.deuxrois.events import (
+from app.games.deuxrois.model.events import (
     GamePaused,
     GameResumed,
     GeneralChosen,
@@ -32,14 +33,14 @@ from app.games.deuxrois.events import (
     Reverted,
     TimerChanged,
 )
-from app.games.deuxrois.fold import Tx, applies, fold_events
-from app.games.deuxrois.gate import RUNNING, handles, refuse
+from app.games.deuxrois.model.phases import RUNNING
 from app.games.deuxrois.rounds import next_deadline
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
 from app.kernel.actor import Actor
+from app.kernel.rules import refuse
 
 
-@handles(ModMove, actors=("moderator",), phases=RUNNING, when_paused=True)
 def _move(tx: Tx, cmd: ModMove, actor: Actor) -> None:
     if cmd.player not in tx.state.rooms:
         raise refuse("unknown_player", "Joueur inconnu.", "Unknown player.")
@@ -48,7 +49,6 @@ def _move(tx: Tx, cmd: ModMove, actor: Actor) -> None:
     crossing.move_player(tx, cmd.player, cmd.room, "moderator")
 
 
-@handles(ModSetGeneral, actors=("moderator",), phases=RUNNING, when_paused=True)
 def _set_general(tx: Tx, cmd: ModSetGeneral, actor: Actor) -> None:
     if cmd.player is not None and tx.state.rooms.get(cmd.player) is not cmd.room:
         raise refuse("not_in_room", "Le général doit être dans la salle.", "The général must be in the room.")
@@ -56,7 +56,6 @@ def _set_general(tx: Tx, cmd: ModSetGeneral, actor: Actor) -> None:
     designation.withdraw_general(tx, cmd.room)
 
 
-@handles(ModTimer, actors=("moderator",), phases=RUNNING, when_paused=True)
 def _timer(tx: Tx, cmd: ModTimer, actor: Actor) -> None:
     current = tx.state.deadline_ms
     if cmd.mode == "extend":
@@ -69,14 +68,12 @@ def _timer(tx: Tx, cmd: ModTimer, actor: Actor) -> None:
         tx.emit(TimerChanged(deadline_ms=target, room_deadline_ms=target))
 
 
-@handles(ModPause, actors=("moderator",), phases=RUNNING, when_paused=True)
 def _pause(tx: Tx, cmd: ModPause, actor: Actor) -> None:
     if tx.state.paused_at_ms is not None:
         raise refuse("already_paused", "La partie est déjà en pause.", "The game is already paused.")
     tx.emit(GamePaused())
 
 
-@handles(ModResume, actors=("moderator",), phases=RUNNING, when_paused=True)
 def _resume(tx: Tx, cmd: ModResume, actor: Actor) -> None:
     paused_at = tx.state.paused_at_ms
     if paused_at is None:
@@ -84,12 +81,10 @@ def _resume(tx: Tx, cmd: ModResume, actor: Actor) -> None:
     tx.emit(GameResumed(shift_ms=max(0, tx.now - paused_at)))
 
 
-@handles(ModAdvance, actors=("moderator",), phases=RUNNING)
 def _advance(tx: Tx, cmd: ModAdvance, actor: Actor) -> None:
     rounds.end_phase(tx, skip=True)
 
 
-@handles(ModUndo, actors=("moderator",), when_over=True, when_paused=True)
 def _undo(tx: Tx, cmd: ModUndo, actor: Actor) -> None:
     if not 1 <= cmd.to_version < tx.state.version:
         raise refuse("bad_version", f"Version entre 1 et {tx.state.version - 1}.",
@@ -100,13 +95,11 @@ def _undo(tx: Tx, cmd: ModUndo, actor: Actor) -> None:
     tx.emit(Reverted(to_version=cmd.to_version))
 
 
-@handles(ModNote, actors=("moderator",), when_over=True, when_paused=True)
 def _note(tx: Tx, cmd: ModNote, actor: Actor) -> None:
     tx.emit(NoteRecorded(text=cmd.text))
 
 
 # ------------------------------------------------------------------ appliers
-@applies(TimerChanged)
 def _timer_changed(state: GameState, ev: TimerChanged) -> GameState:
     elections = {
         room: (replace(el, deadline_ms=ev.room_deadline_ms if ev.room_deadline_ms is not None
@@ -116,12 +109,10 @@ def _timer_changed(state: GameState, ev: TimerChanged) -> GameState:
     return replace(state, deadline_ms=ev.deadline_ms, elections=elections)
 
 
-@applies(GamePaused)
 def _paused(state: GameState, ev: GamePaused) -> GameState:
     return replace(state, paused_at_ms=ev.at_ms)
 
 
-@applies(GameResumed)
 def _resumed(state: GameState, ev: GameResumed) -> GameState:
     elections = {
         room: replace(el, deadline_ms=el.deadline_ms + ev.shift_ms) if el.deadline_ms is not None else el
@@ -131,16 +122,14 @@ def _resumed(state: GameState, ev: GameResumed) -> GameState:
     return replace(state, paused_at_ms=None, deadline_ms=deadline, elections=elections)
 
 
-@applies(NoteRecorded)
 def _noted(state: GameState, ev: NoteRecorded) -> GameState:
     return replace(state, notes=(*state.notes, (state.version, ev.text)))
 
 
-@applies(Reverted)
 def _reverted(state: GameState, ev: Reverted) -> GameState:
     log = state.events()  # the whole log, this event included
     prefix = log[: ev.to_version]
-    restored = fold_events(prefix)
+    restored = fold_events(prefix, state.rules)
     paused_at = restored.paused_at_ms
     if paused_at is None and restored.phase not in ("lobby", "over"):
         # Paused now if the restored timer has not run out yet (the clock keeps its current time left);
@@ -149,3 +138,19 @@ def _reverted(state: GameState, ev: Reverted) -> GameState:
         paused_at = ev.at_ms if deadline is None or ev.at_ms < deadline else prefix[-1].at_ms
     return replace(restored, version=state.version, history=state.history, notes=state.notes,
                    reverts=(*state.reverts, (state.version, ev.to_version)), paused_at_ms=paused_at)
+
+
+def install(rules: GameRules) -> None:
+    rules.handles(ModMove, actors=("moderator",), phases=RUNNING, when_paused=True)(_move)
+    rules.handles(ModSetGeneral, actors=("moderator",), phases=RUNNING, when_paused=True)(_set_general)
+    rules.handles(ModTimer, actors=("moderator",), phases=RUNNING, when_paused=True)(_timer)
+    rules.handles(ModPause, actors=("moderator",), phases=RUNNING, when_paused=True)(_pause)
+    rules.handles(ModResume, actors=("moderator",), phases=RUNNING, when_paused=True)(_resume)
+    rules.handles(ModAdvance, actors=("moderator",), phases=RUNNING)(_advance)
+    rules.handles(ModUndo, actors=("moderator",), when_over=True, when_paused=True)(_undo)
+    rules.handles(ModNote, actors=("moderator",), when_over=True, when_paused=True)(_note)
+    rules.applies(TimerChanged)(_timer_changed)
+    rules.applies(GamePaused)(_paused)
+    rules.applies(GameResumed)(_resumed)
+    rules.applies(NoteRecorded)(_noted)
+    rules.applies(Reverted)(_reverted)

@@ -11,20 +11,27 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.games.deuxrois.cards import ESPION
-from app.games.deuxrois.commands import AnswerReveal, CancelReveal, RequestReveal, RevealPrivate, RevealPublic
-from app.games.deuxrois.events import (
+from app.games.deuxrois.knowledge import displayed_colour
+from app.games.deuxrois.model.commands import (
+    AnswerReveal,
+    CancelReveal,
+    RequestReveal,
+    RevealPrivate,
+    RevealPublic,
+)
+from app.games.deuxrois.model.events import (
     CardsExchanged,
     CardShown,
     CardsSwapped,
     RevealRequestClosed,
     RevealRequested,
 )
-from app.games.deuxrois.fold import Tx, applies
-from app.games.deuxrois.gate import ROUND, handles, me, refuse
-from app.games.deuxrois.knowledge import displayed_colour
+from app.games.deuxrois.model.phases import ROUND
 from app.games.deuxrois.powers import registry
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState, RevealRequest
-from app.kernel.actor import Actor
+from app.kernel.actor import Actor, me
+from app.kernel.rules import refuse
 from app.kernel.text import EngineError
 
 
@@ -49,7 +56,6 @@ def _colour_of(tx: Tx, pid: str, chosen: str | None) -> str:
     return displayed_colour(tx.state, pid, chosen)
 
 
-@handles(RequestReveal, actors=("player",), phases=ROUND)
 def _request(tx: Tx, cmd: RequestReveal, actor: Actor) -> None:
     a = me(actor)
     _same_room(tx, a, cmd.target)
@@ -62,7 +68,6 @@ def _request(tx: Tx, cmd: RequestReveal, actor: Actor) -> None:
                             colour=cmd.colour))
 
 
-@handles(AnswerReveal, actors=("player",), phases=ROUND)
 def _answer(tx: Tx, cmd: AnswerReveal, actor: Actor) -> None:
     req = tx.state.requests.get(cmd.request_id)
     b = me(actor)
@@ -80,7 +85,6 @@ def _answer(tx: Tx, cmd: AnswerReveal, actor: Actor) -> None:
                         request_id=req.id)
 
 
-@handles(CancelReveal, actors=("player",), phases=ROUND)
 def _cancel(tx: Tx, cmd: CancelReveal, actor: Actor) -> None:
     req = tx.state.requests.get(cmd.request_id)
     if req is None or req.from_id != me(actor):
@@ -88,7 +92,6 @@ def _cancel(tx: Tx, cmd: CancelReveal, actor: Actor) -> None:
     tx.emit(RevealRequestClosed(request_id=req.id, outcome="cancelled"))
 
 
-@handles(RevealPrivate, actors=("player",), phases=ROUND)
 def _private(tx: Tx, cmd: RevealPrivate, actor: Actor) -> None:
     a = me(actor)
     _same_room(tx, a, cmd.target)
@@ -96,7 +99,6 @@ def _private(tx: Tx, cmd: RevealPrivate, actor: Actor) -> None:
     show_private(tx, a, cmd.target, source="player")
 
 
-@handles(RevealPublic, actors=("player",), phases=ROUND)
 def _public(tx: Tx, cmd: RevealPublic, actor: Actor) -> None:
     a = me(actor)
     _guard(tx, a, None, "publique")
@@ -155,12 +157,20 @@ def show_public(tx: Tx, shower: str, source: str) -> None:
 
 
 # ------------------------------------------------------------------ appliers
-@applies(RevealRequested)
 def _requested(state: GameState, ev: RevealRequested) -> GameState:
     req = RevealRequest(ev.request_id, ev.from_id, ev.to_id, ev.kind, ev.colour)
     return replace(state, requests={**state.requests, ev.request_id: req})
 
 
-@applies(RevealRequestClosed)
 def _closed(state: GameState, ev: RevealRequestClosed) -> GameState:
     return replace(state, requests={k: r for k, r in state.requests.items() if k != ev.request_id})
+
+
+def install(rules: GameRules) -> None:
+    rules.handles(RequestReveal, actors=("player",), phases=ROUND)(_request)
+    rules.handles(AnswerReveal, actors=("player",), phases=ROUND)(_answer)
+    rules.handles(CancelReveal, actors=("player",), phases=ROUND)(_cancel)
+    rules.handles(RevealPrivate, actors=("player",), phases=ROUND)(_private)
+    rules.handles(RevealPublic, actors=("player",), phases=ROUND)(_public)
+    rules.applies(RevealRequested)(_requested)
+    rules.applies(RevealRequestClosed)(_closed)

@@ -7,32 +7,25 @@ list locked). `settle` applies the early ends after every command.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Literal
 
 from app.games.deuxrois import crossing, designation, election, ending, prompts
-from app.games.deuxrois.commands import Tick
 from app.games.deuxrois.deal import Room
-from app.games.deuxrois.events import GameEnded, PhaseStarted
-from app.games.deuxrois.fold import Tx, applies
-from app.games.deuxrois.gate import RUNNING, handles, refuse
+from app.games.deuxrois.model.commands import Tick
+from app.games.deuxrois.model.events import GameEnded, PhaseStarted
+from app.games.deuxrois.model.phases import RUNNING
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import Designation, GameState, RoomElection
 from app.kernel.actor import Actor
+from app.kernel.rules import refuse
 
-NEXT_PHASE = {"N": "E", "E": "D", "D": "X", "X": "A"}
-
-# Extension seams (Mode Historique, app/games/deuxrois/historique): each is a registry list and one call.
-# PHASE_SECONDS: fn(state, phase, round, seconds) -> seconds, applied when a phase starts.
-PHASE_SECONDS: list[Callable[[GameState, str, int, int], int]] = []
-# TIMERS: (due(state) -> epoch ms or None, fire(tx)): extra deadlines honoured by next_deadline and tick.
-TIMERS: list[tuple[Callable[[GameState], int | None], Callable[[Tx], None]]] = []
-# REACTORS: fn(tx), run at the start of every settle (after each decision): state-driven follow-ups.
-REACTORS: list[Callable[[Tx], None]] = []
+# Seams (ruleset.GameRules): phase_seconds adjust a phase's length when it starts, timers add deadlines
+# that next_deadline and tick honour, reactors are follow-ups run at the start of every settle.
 
 
 def _adjusted(state: GameState, phase: str, round_no: int, seconds: int) -> int:
-    for fn in PHASE_SECONDS:
+    for fn in state.rules.phase_seconds:
         seconds = fn(state, phase, round_no, seconds)
     return seconds
 
@@ -90,7 +83,7 @@ def end_phase(tx: Tx, skip: bool = False) -> None:
 
 def settle(tx: Tx) -> None:
     """Early phase ends: nothing left to wait for (never while paused, e.g. right after an undo)."""
-    for react in REACTORS:
+    for react in tx.state.rules.reactors:
         if not tx.state.over and tx.state.paused_at_ms is None:
             react(tx)
     state = tx.state
@@ -104,6 +97,12 @@ def settle(tx: Tx) -> None:
         _start_phase(tx, "X")
 
 
+def settle_after(tx: Tx) -> None:
+    """After every command that changed something: the early ends it allows (not in the lobby, not at the end)."""
+    if not tx.state.over and tx.state.phase != "lobby":
+        settle(tx)
+
+
 def next_deadline(state: GameState) -> int | None:
     """Epoch ms of the next timer expiry, or None (lobby, paused, over)."""
     if state.paused_at_ms is not None or state.phase in ("lobby", "over"):
@@ -111,11 +110,10 @@ def next_deadline(state: GameState) -> int | None:
     own = [e.deadline_ms for e in state.elections.values() if e.open and e.deadline_ms is not None]
     phase_counts = state.phase != "E" or any(e.open and e.deadline_ms is None for e in state.elections.values())
     candidates = own + ([state.deadline_ms] if phase_counts and state.deadline_ms is not None else [])
-    candidates += [d for d in (due(state) for due, _ in TIMERS) if d is not None]
+    candidates += [d for d in (due(state) for due, _ in state.rules.timers) if d is not None]
     return min(candidates, default=None)
 
 
-@handles(Tick, actors=("system",), phases=RUNNING)
 def _tick(tx: Tx, cmd: Tick, actor: Actor) -> None:
     due = next_deadline(tx.state)
     if due is None or tx.now < due:
@@ -124,7 +122,7 @@ def _tick(tx: Tx, cmd: Tick, actor: Actor) -> None:
         el = tx.state.elections.get(room)
         if el is not None and el.open and el.deadline_ms is not None and el.deadline_ms <= tx.now:
             election.close_room(tx, room, allow_runoff=False)
-    for timer_due, fire in TIMERS:
+    for timer_due, fire in tx.state.rules.timers:
         when = timer_due(tx.state)
         if when is not None and when <= tx.now:
             fire(tx)
@@ -137,7 +135,6 @@ def _tick(tx: Tx, cmd: Tick, actor: Actor) -> None:
 
 
 # ------------------------------------------------------------------ appliers
-@applies(PhaseStarted)
 def _phase_started(state: GameState, ev: PhaseStarted) -> GameState:
     # Pending reveal requests expire at every phase end; phase-bound prompts too.
     keep = ("game",) if ev.phase == "N" else ("round", "game")
@@ -158,6 +155,12 @@ def _phase_started(state: GameState, ev: PhaseStarted) -> GameState:
     return state
 
 
-@applies(GameEnded)
 def _game_ended(state: GameState, ev: GameEnded) -> GameState:
     return replace(state, phase="over", deadline_ms=None, result=ev.result, requests={}, prompts={})
+
+
+def install(rules: GameRules) -> None:
+    rules.settlers.append(settle_after)
+    rules.handles(Tick, actors=("system",), phases=RUNNING)(_tick)
+    rules.applies(PhaseStarted)(_phase_started)
+    rules.applies(GameEnded)(_game_ended)

@@ -13,14 +13,12 @@ from typing import TYPE_CHECKING, Any, Literal
 from app.games.deuxrois.card_state import CardState
 from app.games.deuxrois.config import GameConfig
 from app.games.deuxrois.deal import Room
-from app.games.deuxrois.historique.model import HistoriqueState
+from app.games.deuxrois.model.phases import Phase
 
 if TYPE_CHECKING:
-    from app.games.deuxrois.events import Event
+    from app.games.deuxrois.model.events import EventBase
+    from app.games.deuxrois.ruleset import GameRules
 
-Phase = Literal["lobby", "setup", "N", "E", "D", "X", "A", "over"]
-ROUND_PHASES: tuple[Phase, ...] = ("N", "E", "D", "X", "A")
-RevealKind = Literal["complete", "couleur", "privee", "publique", "forcee", "couleur_publique", "proof"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +32,7 @@ class Player:
 class History:
     """The whole log as a cons list: O(1) append; `Reverted` replays a prefix of it."""
 
-    event: Event
+    event: EventBase
     prev: History | None
 
     def __eq__(self, other: object) -> bool:
@@ -51,8 +49,8 @@ class History:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def events(self) -> list[Event]:
-        out: list[Event] = []
+    def events(self) -> list[EventBase]:
+        out: list[EventBase] = []
         node: History | None = self
         while node is not None:
             out.append(node.event)
@@ -148,6 +146,9 @@ class FeedItem:
 class GameState:
     seed: int
     config: GameConfig
+    # The rules this state was folded by (not data: left out of comparisons). The read helpers the views
+    # share with the handlers (who may vote, which guard refuses a reveal...) ask them (ruleset.py).
+    rules: GameRules = field(compare=False, repr=False)
     version: int = 0
     history: History | None = None
     created_ms: int = 0
@@ -170,10 +171,14 @@ class GameState:
     knowledge: Mapping[str, tuple[Snapshot, ...]] = field(default_factory=dict)
     feeds: Mapping[str, tuple[FeedItem, ...]] = field(default_factory=dict)
     complete_partners: Mapping[str, frozenset[str]] = field(default_factory=dict)  # person-bound (§0.3)
+    moved_at: Mapping[str, int] = field(default_factory=dict)  # player -> version of his latest room change
+    last_used_by: Mapping[str, str] = field(default_factory=dict)  # power key -> who used it last (C73)
     notes: tuple[tuple[int, str], ...] = ()
     reverts: tuple[tuple[int, int], ...] = ()  # (version of the Reverted event, to_version)
     result: Mapping[str, Any] | None = None
-    historique: HistoriqueState = field(default_factory=HistoriqueState)  # Mode Historique (rulings §5)
+    # What optional parts of the rules keep, by part: Mode Historique's is under "historique"
+    # (historique/model.py). The core never reads it, so it needs nothing of them.
+    extensions: Mapping[str, object] = field(default_factory=dict)
 
     # ------------------------------------------------------------- read helpers
     def player(self, pid: str) -> Player | None:
@@ -197,7 +202,7 @@ class GameState:
     def state_of(self, pid: str) -> CardState:
         return self.card_state(self.cards[pid])
 
-    def events(self) -> list[Event]:
+    def events(self) -> list[EventBase]:
         return self.history.events() if self.history else []
 
     @property

@@ -17,9 +17,7 @@ from typing import Any
 from app.games.deuxrois.card_state import CardState
 from app.games.deuxrois.cards import CARDS
 from app.games.deuxrois.event_text import describe
-from app.games.deuxrois.events import Event, NoteRecorded, Reverted
-from app.games.deuxrois.fold import evolve
-from app.games.deuxrois.game import replay  # noqa: F401  (imports every applier, Reverted's included)
+from app.games.deuxrois.model.events import EventBase, NoteRecorded, Reverted
 from app.games.deuxrois.powers.timeline import last_time, live_events
 from app.games.deuxrois.state import GameState
 from app.kernel.text import EngineError, Text
@@ -38,7 +36,7 @@ def check_version(state: GameState, to_version: int) -> None:
 def undo_preview(state: GameState, to_version: int) -> View:
     """The diff between `state` and the state `mod_undo(to_version)` would leave. Raises EngineError if out of range."""
     check_version(state, to_version)
-    after = evolve(state, Reverted(to_version=to_version, at_ms=last_time(state)))
+    after = state.rules.evolve(state, Reverted(to_version=to_version, at_ms=last_time(state)))
     return {"to_version": to_version, "from_version": state.version, **diff(state, after)}
 
 
@@ -162,12 +160,12 @@ def _knowledge(state: GameState) -> dict[str, View]:
             for viewer, snaps in state.knowledge.items() for snap in snaps}
 
 
-def _live(state: GameState) -> dict[int, Event]:
+def _live(state: GameState) -> dict[int, EventBase]:
     """Version -> event for the events whose effect is in `state` (notes are never undone)."""
     return {v: e for v, e in live_events(state) if not isinstance(e, NoteRecorded)}
 
 
-def _listed(state: GameState, events: Iterable[tuple[int, Event]]) -> list[View]:
+def _listed(state: GameState, events: Iterable[tuple[int, EventBase]]) -> list[View]:
     return [{"version": v, "type": e.type, "text": describe(state, e).as_dict()} for v, e in events]
 
 

@@ -9,7 +9,6 @@ view reads everything.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from app.games.deuxrois import designation as designation_rules
@@ -21,7 +20,6 @@ from app.games.deuxrois.deal import ROOM_NAMES, Room
 from app.games.deuxrois.event_text import describe
 from app.games.deuxrois.powers import envoy_plan
 from app.games.deuxrois.powers.registry import (
-    ACTIVE,
     offered_reason,
     powers_of,
     unavailable_reason,
@@ -32,8 +30,6 @@ from app.games.deuxrois.state import GameState, Snapshot
 
 View = dict[str, Any]
 LOG_LINES = 80  # the dashboard's log shows the latest events; the export holds them all
-# Mode Historique seam: fn(state, viewer kind "player"/"screen"/"moderator", player id or None) -> extra keys.
-VIEW_EXTRAS: list[Callable[[GameState, str, str | None], View]] = []
 
 
 def _card(number: int) -> View:
@@ -66,12 +62,12 @@ def _my_card(state: GameState, pid: str) -> View:
     view["objective"] = CARDS[number].objective.as_dict()
     powers = []
     for power in powers_of(state, pid):
-        reason = unavailable_reason(state, pid, power.key) if power.key in ACTIVE else offered_reason(state, pid, power)
+        reason = unavailable_reason(state, pid, power.key) if power.key in state.rules.active else offered_reason(state, pid, power)
         powers.append({
             "key": power.key, "name": power.name.as_dict(), "text": power.text.as_dict(),
             "frequency": str(power.frequency), "automatic": power.automatic,
             "uses_left": uses_left(state, pid, power),
-            "usable": power.key in ACTIVE and reason is None,
+            "usable": power.key in state.rules.active and reason is None,
             "reason": reason.as_dict() if reason is not None else None,
         })
     view["powers"] = powers
@@ -137,7 +133,7 @@ def player_view(state: GameState, pid: str) -> View:
                  for item in state.feeds.get(pid, ())],
         "alerts": player_alerts(state, pid),
     })
-    for extra in VIEW_EXTRAS:
+    for extra in state.rules.view_extras:  # Mode Historique: the event in force, the draw...
         view.update(extra(state, "player", pid))
     if state.result is not None:
         view["result"] = _result(state)
@@ -181,7 +177,7 @@ def screen_view(state: GameState) -> View:
         r["envoys"] = [_who(state, p) for p in des.named] if des is not None and des.locked else []
         rooms.append(r)
     view["rooms"] = rooms
-    for extra in VIEW_EXTRAS:
+    for extra in state.rules.view_extras:
         view.update(extra(state, "screen", None))
     if state.result is not None:
         view["result"] = _result(state)
@@ -213,13 +209,22 @@ def moderator_view(state: GameState) -> View:
                             for r in state.requests.values()]
         view["prompts"] = [{"id": p.id, "player": p.player_id, "kind": p.kind, "options": list(p.options)}
                            for p in state.prompts.values()]
-        for extra in VIEW_EXTRAS:
+        for extra in state.rules.view_extras:
             view.update(extra(state, "moderator", None))
     if state.result is not None:
         view["result"] = _result(state)
-    # The log, so the moderator can pick the version an undo returns to.
-    view["history"] = [{"version": i + 1, "type": e.type, "at_ms": e.at_ms} for i, e in enumerate(state.events())]
-    # The event log for the dashboard, newest first, each event in one line (the undo form takes its numbers).
-    view["log"] = [{"version": h["version"], "at_ms": h["at_ms"], "text": describe(state, e).as_dict()}
-                   for h, e in zip(view["history"][-LOG_LINES:][::-1], state.events()[-LOG_LINES:][::-1], strict=True)]
+    view["log"] = _log(state)
     return view
+
+
+def _log(state: GameState) -> list[View]:
+    """The dashboard's log: the latest events, newest first, one line each (the undo form takes their versions).
+
+    Read back from the head of the history, so a long game costs no more than a short one.
+    """
+    lines: list[View] = []
+    node, version = state.history, state.version  # every event, undone ones included, counts one version
+    while node is not None and len(lines) < LOG_LINES:
+        lines.append({"version": version, "at_ms": node.event.at_ms, "text": describe(state, node.event).as_dict()})
+        node, version = node.prev, version - 1
+    return lines

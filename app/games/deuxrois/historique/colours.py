@@ -6,13 +6,12 @@ colour is shown when he answers; after 20 s, or when the phase ends, a seeded co
 
 from __future__ import annotations
 
-from app.games.deuxrois import rounds
 from app.games.deuxrois.cards import ESPION
-from app.games.deuxrois.events import CardShown, PromptClosed
-from app.games.deuxrois.fold import Tx
 from app.games.deuxrois.historique.events import HistoriqueTimerSet
 from app.games.deuxrois.knowledge import displayed_colour
-from app.games.deuxrois.prompts import open_prompt, prompt_kind
+from app.games.deuxrois.model.events import CardShown, PromptClosed
+from app.games.deuxrois.prompts import open_prompt
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import Prompt
 
 ESPION_PROMPT = "espion_public_colour"
@@ -37,7 +36,6 @@ def public_colour(tx: Tx, pid: str, source: str) -> None:
     tx.emit(HistoriqueTimerSet(name=f"espion:{prompt_id}", ms_before_phase_end=max(0, deadline - tx.now - ESPION_MS)))
 
 
-@prompt_kind(ESPION_PROMPT)
 def _answered(tx: Tx, prompt: Prompt, choice: str) -> None:
     tx.emit(HistoriqueTimerSet(name=f"espion:{prompt.id}", ms_before_phase_end=None))
     if prompt.player_id in tx.state.rooms:
@@ -63,4 +61,7 @@ def _react(tx: Tx) -> None:
             expire(tx, prompt.id)
 
 
-rounds.REACTORS.append(_react)
+
+def install(rules: GameRules) -> None:
+    rules.prompt_kind(ESPION_PROMPT)(_answered)
+    rules.reactors.append(_react)

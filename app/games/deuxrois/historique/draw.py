@@ -9,10 +9,7 @@ The moderator may set the event himself (the only way to get event 1) or cancel 
 
 from __future__ import annotations
 
-from app.games.deuxrois import rounds
 from app.games.deuxrois.deal import Room
-from app.games.deuxrois.fold import Tx
-from app.games.deuxrois.gate import ROUND, handles, me, refuse
 from app.games.deuxrois.historique import exchange
 from app.games.deuxrois.historique.catalogue import MAX_NUMBER, MIN_NUMBER
 from app.games.deuxrois.historique.commands import HistoriqueNumber, ModHistoriqueCancel, ModHistoriquePick
@@ -22,15 +19,19 @@ from app.games.deuxrois.historique.events import (
     HistoricalEventDrawn,
     HistoriqueNumberGiven,
 )
+from app.games.deuxrois.historique.model import historique_of
+from app.games.deuxrois.model.phases import ROUND
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
-from app.kernel.actor import Actor
+from app.kernel.actor import Actor, me
+from app.kernel.rules import refuse
 
 DRAW_S = 20
 
 
 def draw_open(state: GameState) -> bool:
     return (state.config.historique and state.phase == "X" and state.paused_at_ms is None
-            and state.round not in state.historique.draws)
+            and state.round not in historique_of(state).draws)
 
 
 def draw_deadline(state: GameState) -> int | None:
@@ -56,7 +57,7 @@ def _random(tx: Tx, room: Room, how: str) -> None:
 
 
 def _resolve(tx: Tx) -> None:
-    numbers = tx.state.historique.numbers
+    numbers = historique_of(tx.state).numbers
     a, b = numbers.get(Room.NORMANDIE), numbers.get(Room.ANGLETERRE)
     if a is None or b is None:
         return
@@ -69,24 +70,18 @@ def _react(tx: Tx) -> None:
         return
     for room in tx.state.iter_rooms():
         general = tx.state.generals.get(room)
-        if room not in tx.state.historique.numbers and (general is None or tx.state.rooms.get(general) is not room):
+        if room not in historique_of(tx.state).numbers and (general is None or tx.state.rooms.get(general) is not room):
             _random(tx, room, "no_general")  # E6: a room without a général gets a seeded number
     _resolve(tx)
 
 
 def _fire(tx: Tx) -> None:
     for room in tx.state.iter_rooms():
-        if room not in tx.state.historique.numbers:
+        if room not in historique_of(tx.state).numbers:
             _random(tx, room, "timeout")
     _resolve(tx)
 
 
-rounds.PHASE_SECONDS.append(_seconds)
-rounds.REACTORS.append(_react)
-rounds.TIMERS.append((draw_deadline, _fire))
-
-
-@handles(HistoriqueNumber, actors=("player",), phases=("X",))
 def _number(tx: Tx, cmd: HistoriqueNumber, actor: Actor) -> None:
     pid = me(actor)
     if not draw_open(tx.state):
@@ -94,7 +89,7 @@ def _number(tx: Tx, cmd: HistoriqueNumber, actor: Actor) -> None:
     room = number_giver(tx.state, pid)
     if room is None:
         raise refuse("not_general", "Seul le général donne un nombre.", "Only the général gives a number.")
-    if room in tx.state.historique.numbers:
+    if room in historique_of(tx.state).numbers:
         raise refuse("number_given", "Votre nombre est déjà donné.", "Your number is already given.")
     if cmd.random:
         _random(tx, room, "random")
@@ -105,17 +100,15 @@ def _number(tx: Tx, cmd: HistoriqueNumber, actor: Actor) -> None:
     _resolve(tx)
 
 
-@handles(ModHistoriquePick, actors=("moderator",), phases=("X", "A"))
 def _pick(tx: Tx, cmd: ModHistoriquePick, actor: Actor) -> None:
     if not tx.state.config.historique:
         raise refuse("historique_off", "Le mode Historique n'est pas activé.", "Mode Historique is off.")
-    numbers = tx.state.historique.numbers
+    numbers = historique_of(tx.state).numbers
     tx.emit(HistoricalEventDrawn(round=tx.state.round, number=cmd.number, a=numbers.get(Room.NORMANDIE),
                                  b=numbers.get(Room.ANGLETERRE), source="moderator"))
     exchange.on_drawn(tx)  # in window A the exchange parts are past: only the announcement part applies
 
 
-@handles(ModHistoriqueCancel, actors=("moderator",), phases=ROUND)
 def _cancel(tx: Tx, cmd: ModHistoriqueCancel, actor: Actor) -> None:
     if fresh(tx.state) is not None:
         tx.emit(HistoricalEventCancelled(round=tx.state.round))
@@ -123,3 +116,12 @@ def _cancel(tx: Tx, cmd: ModHistoriqueCancel, actor: Actor) -> None:
         tx.emit(HistoricalEventCancelled(round=tx.state.round - 1))
     else:
         raise refuse("no_event", "Aucun événement en cours.", "No event in force.")
+
+
+def install(rules: GameRules) -> None:
+    rules.phase_seconds.append(_seconds)
+    rules.reactors.append(_react)
+    rules.timers.append((draw_deadline, _fire))
+    rules.handles(HistoriqueNumber, actors=("player",), phases=("X",))(_number)
+    rules.handles(ModHistoriquePick, actors=("moderator",), phases=("X", "A"))(_pick)
+    rules.handles(ModHistoriqueCancel, actors=("moderator",), phases=ROUND)(_cancel)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.games.deuxrois.deal import Room
-from app.games.deuxrois.fold import Tx, applies
 from app.games.deuxrois.historique.catalogue import EVENTS, When
 from app.games.deuxrois.historique.events import (
     EnvoyDelegated,
@@ -24,21 +23,21 @@ from app.games.deuxrois.historique.events import (
     HistoriqueTimerSet,
     ZoneSet,
 )
-from app.games.deuxrois.historique.model import Draw, HistoriqueState
+from app.games.deuxrois.historique.model import Draw, historique_of, with_historique
 from app.games.deuxrois.knowledge import add_feed, displayed_colour
+from app.games.deuxrois.model.phases import ROUND
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
-
-ROUND_PHASES = ("N", "E", "D", "X", "A")
 
 
 def draw_of(state: GameState, round_no: int) -> Draw | None:
-    d = state.historique.draws.get(round_no)
+    d = historique_of(state).draws.get(round_no)
     return d if d is not None and not d.cancelled else None
 
 
 def ongoing(state: GameState) -> int | None:
     """The round event in force this round: drawn in window X of the previous round (E4)."""
-    if state.phase not in ROUND_PHASES:
+    if state.phase not in ROUND:
         return None
     d = draw_of(state, state.round - 1)
     return d.number if d is not None and EVENTS[d.number].when in (When.NEXT, When.ARRIVAL) else None
@@ -57,7 +56,7 @@ def in_force(state: GameState, number: int) -> bool:
 
 
 def step_done(state: GameState, step: str) -> bool:
-    return step in state.historique.steps
+    return step in historique_of(state).steps
 
 
 def mark(tx: Tx, step: str) -> None:
@@ -65,7 +64,7 @@ def mark(tx: Tx, step: str) -> None:
 
 
 def zone(state: GameState, pid: str) -> str | None:
-    return state.historique.zones.get(pid)
+    return historique_of(state).zones.get(pid)
 
 
 def colour_shown(tx: Tx, pid: str) -> str:
@@ -82,91 +81,86 @@ def arrivals(state: GameState) -> dict[str, Room]:
             if state.rooms.get(p) is room.other}
 
 
-def holder_of_role(state: GameState, role: str) -> list[str]:
-    return sorted(state.historique.roles.get(role, frozenset()))
-
-
 # ------------------------------------------------------------------ appliers
-def _hs(state: GameState, hs: HistoriqueState) -> GameState:
-    return replace(state, historique=hs)
-
-
-@applies(HistoriqueNumberGiven)
 def _number(state: GameState, ev: HistoriqueNumberGiven) -> GameState:
-    hs = state.historique
-    return _hs(state, replace(hs, numbers={**hs.numbers, ev.room: ev.number}))
+    hs = historique_of(state)
+    return with_historique(state, replace(hs, numbers={**hs.numbers, ev.room: ev.number}))
 
 
-@applies(HistoricalEventDrawn)
 def _drawn(state: GameState, ev: HistoricalEventDrawn) -> GameState:
-    hs = state.historique
-    state = _hs(state, replace(hs, draws={**hs.draws, ev.round: Draw(ev.round, ev.number, ev.a, ev.b, ev.source)}))
+    hs = historique_of(state)
+    state = with_historique(state, replace(hs, draws={**hs.draws, ev.round: Draw(ev.round, ev.number, ev.a, ev.b, ev.source)}))
     return add_feed(state, [p.id for p in state.players], "historical_event",
                     {"number": ev.number, "name": EVENTS[ev.number].name.as_dict(), "source": ev.source})
 
 
-@applies(HistoricalEventCancelled)
 def _cancelled(state: GameState, ev: HistoricalEventCancelled) -> GameState:
-    hs = state.historique
+    hs = historique_of(state)
     d = hs.draws[ev.round]
-    state = _hs(state, replace(hs, draws={**hs.draws, ev.round: replace(d, cancelled=True)}))
+    state = with_historique(state, replace(hs, draws={**hs.draws, ev.round: replace(d, cancelled=True)}))
     return add_feed(state, [p.id for p in state.players], "historical_event_cancelled", {"number": d.number})
 
 
-@applies(HistoriqueRoundSetUp)
 def _set_up(state: GameState, ev: HistoriqueRoundSetUp) -> GameState:
-    hs = state.historique
-    return _hs(state, replace(hs, numbers={}, roles={r: frozenset(ps) for r, ps in ev.roles.items()},
+    hs = historique_of(state)
+    return with_historique(state, replace(hs, numbers={}, roles={r: frozenset(ps) for r, ps in ev.roles.items()},
                               zones=dict(ev.zones), choices={}, spent={}, timers={},
                               steps=hs.steps | {f"setup:{ev.round}"}))
 
 
-@applies(HistoriqueRoleSet)
 def _role(state: GameState, ev: HistoriqueRoleSet) -> GameState:
-    hs = state.historique
+    hs = historique_of(state)
     members = hs.roles.get(ev.role, frozenset())
     members = members | {ev.player} if ev.on else members - {ev.player}
     choices = dict(hs.choices)
     if ev.choice is not None:
         choices[f"{ev.role}:{ev.player}"] = ev.choice
-    return _hs(state, replace(hs, roles={**hs.roles, ev.role: members}, choices=choices))
+    return with_historique(state, replace(hs, roles={**hs.roles, ev.role: members}, choices=choices))
 
 
-@applies(ZoneSet)
 def _zone(state: GameState, ev: ZoneSet) -> GameState:
-    hs = state.historique
-    return _hs(state, replace(hs, zones={**hs.zones, ev.player: ev.zone}))
+    hs = historique_of(state)
+    return with_historique(state, replace(hs, zones={**hs.zones, ev.player: ev.zone}))
 
 
-@applies(HistoriquePowerSpent)
 def _spent(state: GameState, ev: HistoriquePowerSpent) -> GameState:
-    hs = state.historique
+    hs = historique_of(state)
     key = f"{ev.power}:{ev.player}"
-    return _hs(state, replace(hs, spent={**hs.spent, key: hs.spent.get(key, 0) + 1}))
+    return with_historique(state, replace(hs, spent={**hs.spent, key: hs.spent.get(key, 0) + 1}))
 
 
-@applies(HistoriqueTimerSet)
 def _timer(state: GameState, ev: HistoriqueTimerSet) -> GameState:
-    hs = state.historique
+    hs = historique_of(state)
     timers = {k: v for k, v in hs.timers.items() if k != ev.name}
     if ev.ms_before_phase_end is not None:
         timers[ev.name] = ev.ms_before_phase_end
-    return _hs(state, replace(hs, timers=timers))
+    return with_historique(state, replace(hs, timers=timers))
 
 
-@applies(HistoriqueStepDone)
 def _step(state: GameState, ev: HistoriqueStepDone) -> GameState:
-    hs = state.historique
-    return _hs(state, replace(hs, steps=hs.steps | {ev.step}))
+    hs = historique_of(state)
+    return with_historique(state, replace(hs, steps=hs.steps | {ev.step}))
 
 
-@applies(EnvoyDelegated)
 def _delegated(state: GameState, ev: EnvoyDelegated) -> GameState:
     des = state.designations[ev.room]
     named = tuple(ev.replacement if p == ev.envoy else p for p in des.named)
     state = replace(state, designations={**state.designations, ev.room: replace(des, named=named)})
-    hs = state.historique
+    hs = historique_of(state)
     done = hs.roles.get("delegated", frozenset()) | {ev.envoy, ev.replacement}
-    state = _hs(state, replace(hs, roles={**hs.roles, "delegated": done}))
+    state = with_historique(state, replace(hs, roles={**hs.roles, "delegated": done}))
     return add_feed(state, state.present(ev.room), "envoy_delegated",
                     {"player": ev.envoy, "players": [ev.replacement]})
+
+
+def install(rules: GameRules) -> None:
+    rules.applies(HistoriqueNumberGiven)(_number)
+    rules.applies(HistoricalEventDrawn)(_drawn)
+    rules.applies(HistoricalEventCancelled)(_cancelled)
+    rules.applies(HistoriqueRoundSetUp)(_set_up)
+    rules.applies(HistoriqueRoleSet)(_role)
+    rules.applies(ZoneSet)(_zone)
+    rules.applies(HistoriquePowerSpent)(_spent)
+    rules.applies(HistoriqueTimerSet)(_timer)
+    rules.applies(HistoriqueStepDone)(_step)
+    rules.applies(EnvoyDelegated)(_delegated)

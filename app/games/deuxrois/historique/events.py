@@ -1,20 +1,16 @@
-"""Mode Historique events. The base mirrors app.games.deuxrois.events._Event (that module imports this one)."""
+"""Mode Historique events, on the game's event base (a kernel Message with `at_ms`); events.py adds them to the union."""
 
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import Field
 
 from app.games.deuxrois.deal import Room
+from app.games.deuxrois.model.events import EventBase
 
 
-class _HEvent(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    at_ms: int = 0
-
-
-class HistoriqueNumberGiven(_HEvent):
+class HistoriqueNumberGiven(EventBase):
     """A général's secret number (E2), or one drawn from the seed (no général, timeout, "hasard")."""
 
     type: Literal["historique_number_given"] = "historique_number_given"
@@ -23,7 +19,7 @@ class HistoriqueNumberGiven(_HEvent):
     how: Literal["general", "random", "timeout", "no_general"]
 
 
-class HistoricalEventDrawn(_HEvent):
+class HistoricalEventDrawn(EventBase):
     """The event of this round's crossing, announced to both rooms, the screen and the dashboard (E3)."""
 
     type: Literal["historical_event_drawn"] = "historical_event_drawn"
@@ -34,21 +30,21 @@ class HistoricalEventDrawn(_HEvent):
     source: Literal["sum", "moderator"] = "sum"
 
 
-class HistoricalEventCancelled(_HEvent):
+class HistoricalEventCancelled(EventBase):
     type: Literal["historical_event_cancelled"] = "historical_event_cancelled"
     round: int  # the round whose draw is cancelled
 
 
-class HistoriqueRoundSetUp(_HEvent):
+class HistoriqueRoundSetUp(EventBase):
     """Round start: the roles and zones the event in force gives (its random outcomes recorded)."""
 
     type: Literal["historique_round_set_up"] = "historique_round_set_up"
     round: int
-    roles: dict[str, list[str]] = {}
-    zones: dict[str, str] = {}
+    roles: dict[str, list[str]] = Field(default_factory=dict)
+    zones: dict[str, str] = Field(default_factory=dict)
 
 
-class HistoriqueRoleSet(_HEvent):
+class HistoriqueRoleSet(EventBase):
     """A person-bound mark: outside (4), lieutenant (7), legate (24), raider (19), relic (21)..."""
 
     type: Literal["historique_role_set"] = "historique_role_set"
@@ -58,20 +54,20 @@ class HistoriqueRoleSet(_HEvent):
     choice: str | None = None  # stored as choices["role:player"] (a council member's name, 14)
 
 
-class ZoneSet(_HEvent):
+class ZoneSet(EventBase):
     type: Literal["zone_set"] = "zone_set"
     player: str
     zone: str
     by: Literal["player", "moderator", "event"] = "player"
 
 
-class HistoriquePowerSpent(_HEvent):
+class HistoriquePowerSpent(EventBase):
     type: Literal["historique_power_spent"] = "historique_power_spent"
     player: str
     power: str
 
 
-class HistoriqueTimerSet(_HEvent):
+class HistoriqueTimerSet(EventBase):
     """A timer `ms_before_phase_end` ms before the current phase deadline (None: cleared)."""
 
     type: Literal["historique_timer_set"] = "historique_timer_set"
@@ -79,12 +75,12 @@ class HistoriqueTimerSet(_HEvent):
     ms_before_phase_end: int | None
 
 
-class HistoriqueStepDone(_HEvent):
+class HistoriqueStepDone(EventBase):
     type: Literal["historique_step_done"] = "historique_step_done"
     step: str
 
 
-class EnvoyDelegated(_HEvent):
+class EnvoyDelegated(EventBase):
     """Event 12: `replacement` goes instead of the locked envoy `envoy`."""
 
     type: Literal["envoy_delegated"] = "envoy_delegated"

@@ -11,11 +11,7 @@ At arrival (window A): 23's sworn players show their new card where they stand (
 
 from __future__ import annotations
 
-from app.games.deuxrois import rounds
-from app.games.deuxrois.crossing import departure_step
 from app.games.deuxrois.deal import Room
-from app.games.deuxrois.events import CardsExchanged, CardsSwapped, PromptClosed, TimerChanged
-from app.games.deuxrois.fold import Tx
 from app.games.deuxrois.historique.colours import public_colour
 from app.games.deuxrois.historique.effects import (
     arrivals,
@@ -26,9 +22,11 @@ from app.games.deuxrois.historique.effects import (
     step_done,
 )
 from app.games.deuxrois.historique.events import HistoriqueRoleSet
+from app.games.deuxrois.historique.model import historique_of
+from app.games.deuxrois.model.events import CardsExchanged, CardsSwapped, PromptClosed, TimerChanged
 from app.games.deuxrois.powers import registry
-from app.games.deuxrois.powers.envoy_plan import MOVE_BANS
 from app.games.deuxrois.reveals import show_public
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
 from app.kernel.text import Text
 
@@ -90,15 +88,12 @@ def _storm_ban(state: GameState) -> Text | None:
     return None
 
 
-MOVE_BANS.append(_storm_ban)
 
-
-@departure_step(order=0)
 def _cancel_or_decline(tx: Tx, moves: dict[str, Room]) -> dict[str, Room]:
     if moves_blocked(tx.state):
         return {}
     if in_force(tx.state, 20):
-        declined = tx.state.historique.roles.get("declined", frozenset())
+        declined = historique_of(tx.state).roles.get("declined", frozenset())
         return {p: r for p, r in moves.items() if p not in declined}
     return moves
 
@@ -108,7 +103,7 @@ def _arrival(tx: Tx) -> None:
     if state.phase != "A" or not state.config.historique:
         return
     if fresh(state) == 15:  # E19: an envoy sent back in window A (Navigateur) did not travel after all
-        for p in sorted(state.historique.roles.get("tostig", frozenset()) - set(arrivals(state))):
+        for p in sorted(historique_of(state).roles.get("tostig", frozenset()) - set(arrivals(state))):
             tx.emit(HistoriqueRoleSet(role="tostig", player=p, on=False))
     if step_done(tx.state, f"arrival:{state.round}"):
         return
@@ -118,11 +113,15 @@ def _arrival(tx: Tx) -> None:
             tx.emit(PromptClosed(prompt_id=prompt.id, choice=None))
     number = fresh(tx.state)
     if number == 23:
-        for p in sorted(tx.state.historique.roles.get("sworn", frozenset())):
+        for p in sorted(historique_of(tx.state).roles.get("sworn", frozenset())):
             show_public(tx, p, source="serment_sang")
     elif number == 15:
         for p in sorted(arrivals(tx.state)):
             tx.emit(HistoriqueRoleSet(role="tostig", player=p))
 
 
-rounds.REACTORS.append(_arrival)
+
+def install(rules: GameRules) -> None:
+    rules.departure_step(order=0)(_cancel_or_decline)
+    rules.move_bans.append(_storm_ban)
+    rules.reactors.append(_arrival)

@@ -1,14 +1,19 @@
 """The Mode Historique part of the game state (rulings §5): draws, person-bound roles, zones, timers.
 
-Kept free of imports from the rest of the play engine, because `state.GameState` holds it.
+It lives in the state's extension slot (`GameState.extensions["historique"]`),
+so the core state needs nothing of Mode Historique: read it with
+`historique_of(state)`, replace it with `with_historique(state, hs)`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from app.games.deuxrois.deal import Room
+from app.games.deuxrois.state import GameState
+
+KEY = "historique"  # its key in GameState.extensions
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,3 +45,16 @@ class HistoriqueState:
 
     def uses(self, key: str, pid: str) -> int:
         return self.spent.get(f"{key}:{pid}", 0)
+
+
+EMPTY = HistoriqueState()
+
+
+def historique_of(state: GameState) -> HistoriqueState:
+    """The mode's part of `state` (an empty one until its first event)."""
+    part = state.extensions.get(KEY)
+    return part if isinstance(part, HistoriqueState) else EMPTY
+
+
+def with_historique(state: GameState, hs: HistoriqueState) -> GameState:
+    return replace(state, extensions={**state.extensions, KEY: hs})

@@ -1,4 +1,4 @@
-"""Powers an event grants for one round, through the powers seam (POWER_SOURCES + ACTIVE).
+"""Powers an event grants for one round, through the powers seam (rules.power_sources and rules.active).
 
 They appear in the phone's `me.powers` and `actions` like card powers and are used with
 `use_power {power, target}`; their uses are counted per person (not per card).
@@ -12,12 +12,8 @@ from dataclasses import dataclass
 from app.games.deuxrois import designation as des_rules
 from app.games.deuxrois.allegiance import eff_team
 from app.games.deuxrois.cards import PAPE, PELERIN, Cost, Effect, Frequency, Power, Team, Trigger, Window
-from app.games.deuxrois.commands import UsePower
 from app.games.deuxrois.crossing import move_player
 from app.games.deuxrois.deal import Room
-from app.games.deuxrois.events import CardShown, CardsSwapped
-from app.games.deuxrois.fold import Tx
-from app.games.deuxrois.gate import refuse
 from app.games.deuxrois.historique import round_events
 from app.games.deuxrois.historique.colours import public_colour
 from app.games.deuxrois.historique.effects import arrivals, fresh, in_force, zone
@@ -27,11 +23,16 @@ from app.games.deuxrois.historique.events import (
     HistoriqueRoleSet,
     ZoneSet,
 )
-from app.games.deuxrois.powers.registry import POWER_SOURCES, active_power, on_reveal, reveal_blocked
+from app.games.deuxrois.historique.model import historique_of
+from app.games.deuxrois.model.commands import UsePower
+from app.games.deuxrois.model.events import CardShown, CardsSwapped
+from app.games.deuxrois.powers.registry import reveal_blocked
 from app.games.deuxrois.powers.reveal_triggers import immune
-from app.games.deuxrois.prompts import open_prompt, prompt_kind
+from app.games.deuxrois.prompts import open_prompt
 from app.games.deuxrois.reveals import complete
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState, Prompt
+from app.kernel.rules import refuse
 from app.kernel.text import Text
 
 Targets = Callable[[GameState, str], list[str]]
@@ -49,8 +50,6 @@ class EventPower:
     resolve: Callable[[Tx, str, str | None], None]
     limit: int | None = 1  # uses per round and per person; None: unlimited
 
-
-POWERS: dict[str, EventPower] = {}
 
 
 def _room_others(state: GameState, pid: str) -> list[str]:
@@ -74,7 +73,7 @@ def _elected(state: GameState, pid: str) -> bool:
 
 
 def _role(role: str) -> Callable[[GameState, str], bool]:
-    return lambda state, pid: state.historique.has(role, pid)
+    return lambda state, pid: historique_of(state).has(role, pid)
 
 
 # ------------------------------------------------------------------ the effects
@@ -132,7 +131,7 @@ def _oath_targets(state: GameState, pid: str) -> list[str]:
         p.player_id for p in state.prompts.values() if p.kind == "blood_oath"}
     if pid in pending:
         return []
-    return [p for p in _room_others(state, pid) if not state.historique.has("sworn", p) and p not in pending]
+    return [p for p in _room_others(state, pid) if not historique_of(state).has("sworn", p) and p not in pending]
 
 
 def _oath(tx: Tx, pid: str, target: str | None) -> None:
@@ -140,21 +139,19 @@ def _oath(tx: Tx, pid: str, target: str | None) -> None:
     open_prompt(tx, target, "blood_oath", ["accept", "decline"], {"target": pid}, until="phase")
 
 
-@prompt_kind("blood_oath")
 def _oath_answer(tx: Tx, prompt: Prompt, choice: str) -> None:
     """23, E27: a permanent swap (state travels, uses not refreshed); both show the new card at arrival."""
     asker, target = str(prompt.data["target"]), prompt.player_id
     state = tx.state
     if choice != "accept" or fresh(state) != 23 or state.rooms.get(asker) is not state.rooms.get(target):
         return
-    if state.historique.has("sworn", asker) or state.historique.has("sworn", target):
+    if historique_of(state).has("sworn", asker) or historique_of(state).has("sworn", target):
         return
     tx.emit(CardsSwapped(a=asker, b=target, reason="serment_sang", refresh=False))
     tx.emit(HistoriqueRoleSet(role="sworn", player=asker))
     tx.emit(HistoriqueRoleSet(role="sworn", player=target))
 
 
-@prompt_kind("revolt_mission")
 def _revolt_answer(tx: Tx, prompt: Prompt, choice: str) -> None:
     """20, E24: an envoy who stays is not replaced."""
     tx.emit(HistoriqueRoleSet(role="declined", player=prompt.player_id, on=choice == "stay"))
@@ -163,7 +160,7 @@ def _revolt_answer(tx: Tx, prompt: Prompt, choice: str) -> None:
 def _envoy_now(state: GameState, pid: str) -> bool:
     des = state.designations.get(state.rooms[pid])
     return (des is not None and des.locked and pid in des.named
-            and not state.historique.has("delegated", pid))
+            and not historique_of(state).has("delegated", pid))
 
 
 def _delegate_targets(state: GameState, pid: str) -> list[str]:
@@ -172,7 +169,7 @@ def _delegate_targets(state: GameState, pid: str) -> list[str]:
     des = state.designations[room]
     return [p for p in des_rules.eligible(state, room) if p not in des.named
             and (not des_rules.immune_to_designation(state, p) or p in des.volunteers)
-            and not state.historique.has("delegated", p)]
+            and not historique_of(state).has("delegated", p)]
 
 
 def _delegate(tx: Tx, pid: str, target: str | None) -> None:
@@ -246,7 +243,7 @@ _ALL = (
     EventPower("blood_oath", 23, ("Serment du sang", "Blood oath"),
                ("Proposer à un joueur d'échanger définitivement vos cartes.",
                 "Offer a player to swap your cards for good."),
-               (Window.X,), lambda s, p: not s.historique.has("sworn", p), _oath_targets, _oath, limit=None),
+               (Window.X,), lambda s, p: not historique_of(s).has("sworn", p), _oath_targets, _oath, limit=None),
     EventPower("delegate_mission", 12, ("Bal des traîtres", "Traitors' ball"),
                ("Désigner un joueur de votre salle qui partira à votre place.",
                 "Name a player of your room who goes instead of you."),
@@ -259,7 +256,7 @@ _ALL = (
                ("Envoyer un joueur espionner l'autre salle pendant 1 minute (3 au plus).",
                 "Send a player to spy on the other room for 1 minute (3 at most)."),
                NEG, _role("raid_leader"),
-               lambda s, p: [q for q in _room_others(s, p) if not s.historique.has("raider", q)], _raid, limit=3),
+               lambda s, p: [q for q in _room_others(s, p) if not historique_of(s).has("raider", q)], _raid, limit=3),
     EventPower("name_legate", 24, ("Nommer le légat", "Name the legate"),
                ("Un joueur de votre salle circulera librement entre les salles ce tour.",
                 "A player of your room moves freely between rooms this round."),
@@ -277,11 +274,12 @@ _ALL = (
                 "Challenge a Battlefield player (you show first); you move to the Village."),
                NEG, lambda s, p: zone(s, p) == "champ", _battle_targets, _battle),
 )
+POWERS: dict[str, EventPower] = {ep.key: ep for ep in _ALL}  # the catalogue, by power key
 
 
 def _lieutenant_of(state: GameState, room: Room) -> str | None:
-    return next((p for p in sorted(state.historique.roles.get("lieutenant", frozenset()))
-                 if state.historique.choices.get(f"lieutenant:{p}") == room.value), None)
+    return next((p for p in sorted(historique_of(state).roles.get("lieutenant", frozenset()))
+                 if historique_of(state).choices.get(f"lieutenant:{p}") == room.value), None)
 
 
 def _power(ep: EventPower) -> Power:
@@ -295,9 +293,9 @@ def _granted(state: GameState, pid: str) -> Iterable[Power]:
     return [_power(ep) for ep in POWERS.values() if in_force(state, ep.event) and ep.holds(state, pid)]
 
 
-def _register(ep: EventPower) -> None:
+def _install_power(rules: GameRules, ep: EventPower) -> None:
     def condition(state: GameState, pid: str) -> Text | None:
-        if ep.limit is not None and state.historique.uses(ep.key, pid) >= ep.limit:
+        if ep.limit is not None and historique_of(state).uses(ep.key, pid) >= ep.limit:
             return Text("Déjà utilisé ce tour.", "Already used this round.")
         return None
 
@@ -309,13 +307,8 @@ def _register(ep: EventPower) -> None:
         tx.emit(HistoriquePowerSpent(player=pid, power=ep.key))
         ep.resolve(tx, pid, cmd.target)
 
-    POWERS[ep.key] = ep
-    active_power(ep.key, condition=condition, check=check, targets=ep.targets)(resolve)
+    rules.active_power(ep.key, condition=condition, check=check, targets=ep.targets)(resolve)
 
-
-for _ep in _ALL:
-    _register(_ep)
-POWER_SOURCES.append(_granted)
 
 # 13, E17: the token itself is social; each complète asks both players to tick that it was exchanged.
 COIN_TOKEN = Power("coin_token", Text("Frappe des monnaies", "Minting coins"),
@@ -329,14 +322,20 @@ def _coin_token_holders(state: GameState, pid: str) -> Iterable[Power]:
     return [COIN_TOKEN] if state.config.historique and in_force(state, 13) else []
 
 
-@on_reveal("coin_token", order=90)
 def _ask_token(tx: Tx, holder: str, partner: str, kind: str) -> None:
     open_prompt(tx, holder, "coin_token", ["done"], {"target": partner}, until="round")
 
 
-@prompt_kind("coin_token")
 def _token_ticked(tx: Tx, prompt: Prompt, choice: str) -> None:
     """The tick is only a record (the prompt's closing event)."""
 
 
-POWER_SOURCES.append(_coin_token_holders)
+def install(rules: GameRules) -> None:
+    for ep in _ALL:
+        _install_power(rules, ep)
+    rules.power_sources.append(_granted)
+    rules.power_sources.append(_coin_token_holders)
+    rules.prompt_kind("blood_oath")(_oath_answer)
+    rules.prompt_kind("revolt_mission")(_revolt_answer)
+    rules.on_reveal("coin_token", order=89)(_ask_token)  # just before the Moine's copy (90)
+    rules.prompt_kind("coin_token")(_token_ticked)

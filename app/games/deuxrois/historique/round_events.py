@@ -11,17 +11,18 @@ negotiation (25 Citadelle colours, raiders home), event 20's go/stay questions.
 
 from __future__ import annotations
 
-from app.games.deuxrois import rounds
 from app.games.deuxrois.crossing import move_player
 from app.games.deuxrois.deal import Room
-from app.games.deuxrois.events import GeneralChosen
-from app.games.deuxrois.fold import Tx
 from app.games.deuxrois.historique import colours
 from app.games.deuxrois.historique.colours import public_colour
 from app.games.deuxrois.historique.effects import draw_of, mark, ongoing, step_done
 from app.games.deuxrois.historique.events import HistoriqueRoleSet, HistoriqueRoundSetUp, HistoriqueTimerSet
+from app.games.deuxrois.historique.model import historique_of
+from app.games.deuxrois.model.events import GeneralChosen
+from app.games.deuxrois.model.phases import ROUND
 from app.games.deuxrois.prompts import open_prompt
 from app.games.deuxrois.reveals import complete
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
 
 NEGOTIATION_CAP_S = {3: 60, 10: 120}
@@ -55,7 +56,7 @@ def _set_up(tx: Tx) -> None:
     elif number == 24:
         roles["legate_chooser"] = sitting
     elif number == 15:
-        roles["tostig"] = sorted(state.historique.roles.get("tostig", frozenset()))
+        roles["tostig"] = sorted(historique_of(state).roles.get("tostig", frozenset()))
     elif number == 14:
         roles["council"] = [p for room in state.iter_rooms() for p in _oldest_two(tx, room)]
     elif number == 21:
@@ -71,7 +72,7 @@ def _set_up(tx: Tx) -> None:
 
 
 def relic_holder(state: GameState, room: Room) -> str | None:
-    holders = state.historique.roles.get(f"relic:{room.value}", frozenset())
+    holders = historique_of(state).roles.get(f"relic:{room.value}", frozenset())
     return next(iter(holders), None)
 
 
@@ -90,10 +91,10 @@ def _relic(tx: Tx) -> None:
 
 def _end_of_negotiation(tx: Tx) -> None:
     number = ongoing(tx.state)
-    for raider in sorted(tx.state.historique.roles.get("raider", frozenset())):
+    for raider in sorted(historique_of(tx.state).roles.get("raider", frozenset())):
         raid_return(tx, raider)
     if number == 25:  # the Citadelle at the end of N shows its colours
-        for p in [p.id for p in tx.state.players if tx.state.historique.zones.get(p.id) == "citadelle"]:
+        for p in [p.id for p in tx.state.players if historique_of(tx.state).zones.get(p.id) == "citadelle"]:
             public_colour(tx, p, "citadelle")
     elif number == 21:  # E25: the relic's holder becomes général instead of the vote
         for room in tx.state.iter_rooms():
@@ -104,7 +105,7 @@ def _end_of_negotiation(tx: Tx) -> None:
 
 
 def raid_return(tx: Tx, raider: str) -> None:
-    origin = tx.state.historique.choices.get(f"raider:{raider}")
+    origin = historique_of(tx.state).choices.get(f"raider:{raider}")
     tx.emit(HistoriqueRoleSet(role="raider", player=raider, on=False))
     tx.emit(HistoriqueTimerSet(name=f"raid:{raider}", ms_before_phase_end=None))
     if origin is not None and tx.state.rooms.get(raider) is not Room(origin):
@@ -125,7 +126,7 @@ def _royal_oath(tx: Tx) -> None:
         general = tx.state.generals.get(room)
         el = tx.state.elections.get(room)
         if (general is not None and el is not None and not el.open and tx.state.rooms.get(general) is room
-                and not tx.state.historique.has("oath_shown", general)):
+                and not historique_of(tx.state).has("oath_shown", general)):
             tx.emit(HistoriqueRoleSet(role="oath_shown", player=general))
             public_colour(tx, general, "serment_royal")
 
@@ -136,14 +137,14 @@ def _revolt(tx: Tx) -> None:
         if not des.locked:
             continue
         for p in des.named:
-            if not tx.state.historique.has("asked", p) and tx.state.rooms.get(p) is room:
+            if not historique_of(tx.state).has("asked", p) and tx.state.rooms.get(p) is room:
                 tx.emit(HistoriqueRoleSet(role="asked", player=p))
                 open_prompt(tx, p, "revolt_mission", ["go", "stay"], {}, until="round")
 
 
 def _react(tx: Tx) -> None:
     state = tx.state
-    if not state.config.historique or state.phase not in ("N", "E", "D", "X", "A"):
+    if not state.config.historique or state.phase not in ROUND:
         return
     if not step_done(state, f"setup:{state.round}"):
         _set_up(tx)
@@ -160,7 +161,7 @@ def _react(tx: Tx) -> None:
 
 
 def _timers_due(state: GameState) -> int | None:
-    timers = state.historique.timers
+    timers = historique_of(state).timers
     if not timers or state.deadline_ms is None or state.paused_at_ms is not None:
         return None
     return state.deadline_ms - max(timers.values())
@@ -168,7 +169,7 @@ def _timers_due(state: GameState) -> int | None:
 
 def _timers_fire(tx: Tx) -> None:
     deadline = tx.state.deadline_ms or tx.now
-    for name, before in sorted(tx.state.historique.timers.items()):
+    for name, before in sorted(historique_of(tx.state).timers.items()):
         if deadline - before > tx.now:
             continue
         if name.startswith("raid:"):
@@ -177,6 +178,7 @@ def _timers_fire(tx: Tx) -> None:
             colours.expire(tx, name.removeprefix("espion:"))
 
 
-rounds.PHASE_SECONDS.append(_seconds)
-rounds.REACTORS.insert(0, _react)  # the round's set-up comes before every other follow-up
-rounds.TIMERS.append((_timers_due, _timers_fire))
+def install(rules: GameRules) -> None:
+    rules.phase_seconds.append(_seconds)
+    rules.reactors.insert(0, _react)  # the round's set-up comes before every other follow-up
+    rules.timers.append((_timers_due, _timers_fire))

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.deuxrois import actions, views
+from app.games.deuxrois import actions
 from app.games.deuxrois.historique import draw, zones
 from app.games.deuxrois.historique.catalogue import EVENTS, When
 from app.games.deuxrois.historique.effects import draw_of, fresh, ongoing
 from app.games.deuxrois.historique.guards import council_immune, outside
+from app.games.deuxrois.historique.model import historique_of
+from app.games.deuxrois.model.phases import ROUND
+from app.games.deuxrois.ruleset import GameRules
 from app.games.deuxrois.state import GameState
 from app.kernel.text import Text
 
@@ -41,7 +44,7 @@ def _until(state: GameState, number: int, drawn: int) -> View:
 
 
 def _for_me(state: GameState, pid: str, number: int) -> list[Text]:
-    hs = state.historique
+    hs = historique_of(state)
     out: list[Text] = []
     z = hs.zones.get(pid)
     if z is not None and number in zones.ZONES:
@@ -97,7 +100,7 @@ def _draw(state: GameState) -> View:
 def _extras(state: GameState, kind: str, pid: str | None) -> View:
     if not state.config.historique:
         return {}
-    hs = state.historique
+    hs = historique_of(state)
     last = draw_of(state, state.round)
     drawn = {"number": last.number, "a": last.a, "b": last.b, "source": last.source} if last else None
     in_force = [n for n in (ongoing(state), fresh(state)) if n is not None]
@@ -127,16 +130,16 @@ def _extras(state: GameState, kind: str, pid: str | None) -> View:
 
 def _controls(state: GameState) -> list[View]:
     """The dashboard's Mode Historique buttons, each with whether it applies now."""
-    round_phase = state.phase in ("N", "E", "D", "X", "A")
+    round_phase = state.phase in ROUND
     number = ongoing(state)
     return [
         {"type": "mod_historique_pick", "available": state.phase in ("X", "A"), "min": 1, "max": 28,
          "events": [{"number": n, "name": e.name.as_dict()} for n, e in EVENTS.items()]},
         {"type": "mod_historique_cancel", "available": round_phase and _current(state) is not None},
         {"type": "mod_mark_outside", "available": number == 4 and state.phase in ("N", "E"),
-         "players": [p.id for p in state.players], "outside": sorted(state.historique.roles.get("outside", ())),
-         "reports": [{"by": p, "player": state.historique.choices.get(f"report:{p}")}
-                     for p in sorted(state.historique.roles.get("report", ()))]},
+         "players": [p.id for p in state.players], "outside": sorted(historique_of(state).roles.get("outside", ())),
+         "reports": [{"by": p, "player": historique_of(state).choices.get(f"report:{p}")}
+                     for p in sorted(historique_of(state).roles.get("report", ()))]},
         {"type": "set_zone", "available": number in zones.ZONES, "zones": list(zones.ZONES.get(number or 0, ())),
          "capacity": {"tente": zones.TENT_CAPACITY}},
     ]
@@ -148,7 +151,7 @@ def _actions(state: GameState, pid: str) -> list[actions.Action]:
     out: list[actions.Action] = []
     if state.phase == "X" and draw.draw_open(state) and draw.number_giver(state, pid) is not None:
         room = draw.number_giver(state, pid)
-        given = room in state.historique.numbers
+        given = room in historique_of(state).numbers
         out.append({"type": "historique_number", "available": not given,
                     "reason": Text("Nombre déjà donné.", "Number already given.").as_dict() if given else None,
                     "min": 1, "max": 14, "random": True, "deadline_ms": draw.draw_deadline(state)})
@@ -158,9 +161,10 @@ def _actions(state: GameState, pid: str) -> list[actions.Action]:
     options = zones.zone_options(state, pid)
     if options:
         out.append({"type": "set_zone", "available": True, "reason": None, "options": options,
-                    "zone": state.historique.zones.get(pid)})
+                    "zone": historique_of(state).zones.get(pid)})
     return out
 
 
-views.VIEW_EXTRAS.append(_extras)
-actions.EXTRA_ACTIONS.append(_actions)
+def install(rules: GameRules) -> None:
+    rules.view_extras.append(_extras)
+    rules.extra_actions.append(_actions)

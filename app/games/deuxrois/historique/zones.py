@@ -8,15 +8,16 @@ by a challenge (a power, powers.py); only the moderator moves someone back.
 
 from __future__ import annotations
 
-from app.games.deuxrois.fold import Tx
-from app.games.deuxrois.gate import RUNNING, handles, refuse
 from app.games.deuxrois.historique.commands import SetZone
 from app.games.deuxrois.historique.effects import ongoing, zone
 from app.games.deuxrois.historique.events import ZoneSet
+from app.games.deuxrois.model.phases import RUNNING
 from app.games.deuxrois.powers.registry import reveal_blocked
 from app.games.deuxrois.reveals import complete
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
 from app.kernel.actor import Actor
+from app.kernel.rules import refuse
 
 ZONES = {25: ("port", "citadelle"), 26: ("camp", "tente"), 27: ("champ", "village")}
 ZONE_NAMES = {
@@ -43,7 +44,6 @@ def zone_options(state: GameState, pid: str) -> list[str]:
     return options
 
 
-@handles(SetZone, actors=("player", "moderator"), phases=RUNNING)
 def _set_zone(tx: Tx, cmd: SetZone, actor: Actor) -> None:
     state = tx.state
     number = ongoing(state)
@@ -72,3 +72,7 @@ def _set_zone(tx: Tx, cmd: SetZone, actor: Actor) -> None:
         if other in tx.state.rooms and tx.state.rooms.get(other) is tx.state.rooms.get(pid) \
                 and reveal_blocked(tx.state, pid, other, "complete") is None:
             complete(tx, pid, other, forced=True, source="tente_royale")
+
+
+def install(rules: GameRules) -> None:
+    rules.handles(SetZone, actors=("player", "moderator"), phases=RUNNING)(_set_zone)

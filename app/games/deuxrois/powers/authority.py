@@ -8,13 +8,13 @@ Immune targets: Émissaire cards (C69), and whatever a reveal guard refuses.
 from __future__ import annotations
 
 from app.games.deuxrois.cards import Effect
-from app.games.deuxrois.commands import UsePower
-from app.games.deuxrois.fold import Tx
-from app.games.deuxrois.gate import refuse
-from app.games.deuxrois.powers.registry import active_power, reveal_blocked, target_in_room
+from app.games.deuxrois.model.commands import UsePower
+from app.games.deuxrois.powers.registry import reveal_blocked, target_in_room
 from app.games.deuxrois.powers.reveal_triggers import immune
 from app.games.deuxrois.reveals import complete
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
+from app.kernel.rules import refuse
 from app.kernel.text import EngineError
 
 
@@ -37,5 +37,6 @@ def _force(tx: Tx, pid: str, cmd: UsePower) -> None:
     complete(tx, pid, cmd.target, forced=True, source=cmd.power)
 
 
-for _key in ("authority", "confession"):
-    active_power(_key, check=_check, targets=_targets)(_force)
+def install(rules: GameRules) -> None:
+    for key in ("authority", "confession"):
+        rules.active_power(key, check=_check, targets=_targets)(_force)

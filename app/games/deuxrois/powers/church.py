@@ -17,19 +17,17 @@ active powers then work for him by their key, counted on his card.
 from __future__ import annotations
 
 from app.games.deuxrois.cards import CARDS, Power
-from app.games.deuxrois.events import CardStateChanged
-from app.games.deuxrois.fold import Tx
+from app.games.deuxrois.model.events import CardStateChanged
 from app.games.deuxrois.powers.registry import (
-    POWER_SOURCES,
     find_power,
     holds_power,
     offer,
-    on_reveal,
     record_use,
     uses_left,
 )
 from app.games.deuxrois.powers.timeline import offer_in_n
-from app.games.deuxrois.prompts import open_prompt, prompt_kind
+from app.games.deuxrois.prompts import open_prompt
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState, Prompt
 
 # Copyable by the card data but meaningless on the Moine's card: they act on the holder's own objective
@@ -52,7 +50,6 @@ def _offer_pending(state: GameState, pope: str, target: str) -> bool:
                for p in state.prompts.values())
 
 
-@on_reveal("blessing", order=80)
 def offer_blessing(tx: Tx, holder: str, partner: str, kind: str) -> None:
     """After every complète (C85: unlimited, one offer per complète)."""
     state = tx.state
@@ -60,7 +57,6 @@ def offer_blessing(tx: Tx, holder: str, partner: str, kind: str) -> None:
         offer(tx, holder, "blessing", ["yes", "no"], {"target": partner})
 
 
-@prompt_kind("blessing")
 def _pope_decides(tx: Tx, prompt: Prompt, choice: str) -> None:
     pope, target = prompt.player_id, str(prompt.data["target"])
     if choice != "yes" or not holds_power(tx.state, pope, "blessing") or not _blessable(tx.state, target):
@@ -69,7 +65,6 @@ def _pope_decides(tx: Tx, prompt: Prompt, choice: str) -> None:
     open_prompt(tx, target, "blessing_answer", ["refuse", "bless", "adopt"], {"target": pope}, until="round")
 
 
-@prompt_kind("blessing_answer")
 def _blessed_answers(tx: Tx, prompt: Prompt, choice: str) -> None:
     """C26: one offer, three answers; a Chancelier lock set meanwhile voids the offer (L357)."""
     target = prompt.player_id
@@ -92,14 +87,12 @@ def _confirmable(state: GameState, chancelier: str, target: str) -> bool:
             and cs.subject and not cs.subject_locked)
 
 
-@on_reveal("confirm", order=85)
 def offer_confirmation(tx: Tx, holder: str, partner: str, kind: str) -> None:
     """C77: the partner must already be a subject (after this complète's own subjugation, order 10)."""
     if _confirmable(tx.state, holder, partner):
         offer_in_n(tx, holder, "confirm", ["yes", "no"], {"target": partner})
 
 
-@prompt_kind("confirm")
 def _confirm(tx: Tx, prompt: Prompt, choice: str) -> None:
     chancelier, target = prompt.player_id, str(prompt.data["target"])
     if choice == "yes" and _confirmable(tx.state, chancelier, target):
@@ -113,7 +106,6 @@ def copyable_powers(card: int) -> list[Power]:
     return [p for p in CARDS[card].powers if p.copyable and p.key not in NOT_COPIED]
 
 
-@on_reveal("copy", order=90)
 def offer_copy(tx: Tx, holder: str, partner: str, kind: str) -> None:
     state = tx.state
     card = state.cards[partner]
@@ -122,7 +114,6 @@ def offer_copy(tx: Tx, holder: str, partner: str, kind: str) -> None:
         offer_in_n(tx, holder, "copy", [*keys, "no"], {"target": partner, "card": card})
 
 
-@prompt_kind("copy")
 def _copy(tx: Tx, prompt: Prompt, choice: str) -> None:
     moine = prompt.player_id
     if choice == "no" or tx.state.phase != "N" or not holds_power(tx.state, moine, "copy"):
@@ -144,4 +135,13 @@ def copied_power(state: GameState, pid: str) -> list[Power]:
     return [p for p in CARDS[cs.copied_from].powers if p.key == cs.copied_power]
 
 
-POWER_SOURCES.append(copied_power)
+
+def install(rules: GameRules) -> None:
+    rules.on_reveal("blessing", order=80)(offer_blessing)
+    rules.prompt_kind("blessing")(_pope_decides)
+    rules.prompt_kind("blessing_answer")(_blessed_answers)
+    rules.on_reveal("confirm", order=85)(offer_confirmation)
+    rules.prompt_kind("confirm")(_confirm)
+    rules.on_reveal("copy", order=90)(offer_copy)
+    rules.prompt_kind("copy")(_copy)
+    rules.power_sources.append(copied_power)

@@ -31,19 +31,17 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.deuxrois.cards import ESPION, Effect
-from app.games.deuxrois.commands import UsePower
-from app.games.deuxrois.crossing import departure_step, move_player
+from app.games.deuxrois.crossing import move_player
 from app.games.deuxrois.deal import Room
-from app.games.deuxrois.events import (
+from app.games.deuxrois.knowledge import displayed_colour
+from app.games.deuxrois.model.commands import UsePower
+from app.games.deuxrois.model.events import (
     CardShown,
     DepartureChanged,
     DepartureDeclared,
     DepartureResolved,
     EnvoysSurveyed,
 )
-from app.games.deuxrois.fold import Tx
-from app.games.deuxrois.gate import refuse
-from app.games.deuxrois.knowledge import displayed_colour
 from app.games.deuxrois.powers.envoy_plan import (
     SURVEY_SECONDS,
     declarations,
@@ -56,11 +54,13 @@ from app.games.deuxrois.powers.envoy_plan import (
     public_cost,
 )
 from app.games.deuxrois.powers.rally import rallied_stay
-from app.games.deuxrois.powers.registry import active_power, holds_power, reveal_blocked
+from app.games.deuxrois.powers.registry import holds_power, reveal_blocked
 from app.games.deuxrois.powers.reveal_triggers import immune
-from app.games.deuxrois.prompts import open_prompt, prompt_kind
+from app.games.deuxrois.prompts import open_prompt
 from app.games.deuxrois.reveals import show_private, show_public
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState, Prompt
+from app.kernel.rules import refuse
 from app.kernel.text import Text
 
 
@@ -102,7 +102,6 @@ def _block_check(state: GameState, pid: str, cmd: UsePower) -> None:
                      "Show your card to the général or to the room.")
 
 
-@active_power("block", condition=_block_cost, check=_block_check, targets=_my_envoys, extra=_block_choices)
 def block(tx: Tx, pid: str, cmd: UsePower) -> None:
     general = _general_other(tx.state, pid)
     choice = cmd.choice or _block_choices(tx.state, pid)["choices"][0]
@@ -129,7 +128,6 @@ def _navigate_check(state: GameState, pid: str, cmd: UsePower) -> None:
                      "Choose an envoy leaving your room, or one who just arrived in it.")
 
 
-@active_power("navigate", condition=first_of(moves_banned, public_cost), check=_navigate_check, targets=_navigate_targets)
 def navigate(tx: Tx, pid: str, cmd: UsePower) -> None:
     assert cmd.target is not None
     show_public(tx, pid, source="navigate")
@@ -145,7 +143,6 @@ def navigate(tx: Tx, pid: str, cmd: UsePower) -> None:
 
 
 # ------------------------------------------------------------------ Cartographe (L155, C62)
-@active_power("survey", condition=public_cost)
 def survey(tx: Tx, pid: str, cmd: UsePower) -> None:
     show_public(tx, pid, source="survey")
     _declare(tx, "survey", pid)
@@ -170,7 +167,6 @@ def _companion_check(state: GameState, pid: str, cmd: UsePower) -> None:
                      "Choose another player of your room, neither envoy nor général.")
 
 
-@active_power("breton_alliance", condition=first_of(_duke_leaving, moves_banned, public_cost), check=_companion_check, targets=_companions)
 def breton_alliance(tx: Tx, pid: str, cmd: UsePower) -> None:
     assert cmd.target is not None
     state, companion = tx.state, cmd.target
@@ -195,7 +191,6 @@ def _show_companion_colour(tx: Tx, duke: str, companion: str, colour: str) -> No
     _declare(tx, "breton_alliance", duke, companion, colour)
 
 
-@prompt_kind("breton_colour")
 def _espion_colour(tx: Tx, prompt: Prompt, choice: str) -> None:
     duke = str(prompt.data["duke"])
     pending = declared_by(tx.state, "breton_alliance", duke)
@@ -210,7 +205,6 @@ def _not_an_envoy(state: GameState, pid: str) -> Text | None:
     return None
 
 
-@active_power("survival", condition=first_of(_not_an_envoy, moves_banned, public_cost))
 def survival(tx: Tx, pid: str, cmd: UsePower) -> None:
     show_public(tx, pid, source="survival")
     _declare(tx, "survival", pid)
@@ -272,7 +266,6 @@ def _vagabonds(tx: Tx, moves: dict[str, Room]) -> None:
             move_player(tx, pid, tx.state.rooms[pid].other, "survival")
 
 
-@departure_step(50)
 def resolve_departure(tx: Tx, moves: dict[str, Room]) -> dict[str, Room]:
     """Steps below 50 are the exchange-time events (§4.2); then the X powers in order.
 
@@ -289,3 +282,15 @@ def resolve_departure(tx: Tx, moves: dict[str, Room]) -> dict[str, Room]:
         tx.emit(DepartureResolved(arrivals={p: tx.state.rooms[p] for p in moves}))
     return moves
 
+
+def install(rules: GameRules) -> None:
+    rules.active_power("block", condition=_block_cost, check=_block_check, targets=_my_envoys,
+                       extra=_block_choices)(block)
+    rules.active_power("navigate", condition=first_of(moves_banned, public_cost), check=_navigate_check,
+                       targets=_navigate_targets)(navigate)
+    rules.active_power("survey", condition=public_cost)(survey)
+    rules.active_power("breton_alliance", condition=first_of(_duke_leaving, moves_banned, public_cost),
+                       check=_companion_check, targets=_companions)(breton_alliance)
+    rules.prompt_kind("breton_colour")(_espion_colour)
+    rules.active_power("survival", condition=first_of(_not_an_envoy, moves_banned, public_cost))(survival)
+    rules.departure_step(50)(resolve_departure)

@@ -20,20 +20,16 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.deuxrois.cards import DIPLOMATES_SECRETS, GUILLAUME, HAROLD, Effect
-from app.games.deuxrois.commands import UsePower
-from app.games.deuxrois.events import (
+from app.games.deuxrois.model.commands import UsePower
+from app.games.deuxrois.model.events import (
     CardsExchanged,
     CardsSwapped,
     CardStateChanged,
     PhaseStarted,
     PromptClosed,
 )
-from app.games.deuxrois.fold import Tx
-from app.games.deuxrois.gate import refuse
 from app.games.deuxrois.powers.registry import (
-    active_power,
     find_power,
-    on_reveal,
     record_use,
     reveal_blocked,
     target_in_room,
@@ -41,9 +37,11 @@ from app.games.deuxrois.powers.registry import (
 )
 from app.games.deuxrois.powers.reveal_triggers import immune
 from app.games.deuxrois.powers.timeline import last_time, live_events, offer_in_n, together
-from app.games.deuxrois.prompts import open_prompt, prompt_kind
+from app.games.deuxrois.prompts import open_prompt
 from app.games.deuxrois.reveals import complete, complete_group
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState, Prompt
+from app.kernel.rules import refuse
 from app.kernel.text import EngineError
 
 TRANSLATION_WINDOW_MS = 30_000  # C71
@@ -56,7 +54,6 @@ def _pact_open(state: GameState, holder: str, target: str) -> bool:
             and together(state, holder, target))
 
 
-@on_reveal("pact", order=95)
 def offer_pact(tx: Tx, holder: str, partner: str, kind: str) -> None:
     pending = any(p.kind in ("pact", "pact_answer") and {p.player_id, p.data.get("target")} == {holder, partner}
                   for p in tx.state.prompts.values())
@@ -64,14 +61,12 @@ def offer_pact(tx: Tx, holder: str, partner: str, kind: str) -> None:
         offer_in_n(tx, holder, "pact", ["yes", "no"], {"target": partner})
 
 
-@prompt_kind("pact")
 def _propose(tx: Tx, prompt: Prompt, choice: str) -> None:
     holder, target = prompt.player_id, str(prompt.data["target"])
     if choice == "yes" and _pact_open(tx.state, holder, target):
         open_prompt(tx, target, "pact_answer", ["accept", "refuse"], {"target": holder}, until="phase")
 
 
-@prompt_kind("pact_answer")
 def _consent(tx: Tx, prompt: Prompt, choice: str) -> None:
     """C67: used only when accepted; the swap refreshes both cards' uses (L184), so 31/32 is usable again."""
     target, holder = prompt.player_id, str(prompt.data["target"])
@@ -105,7 +100,6 @@ def _council_check(state: GameState, pid: str, cmd: UsePower) -> None:
             raise EngineError("reveal_blocked", reason)
 
 
-@active_power("secret_council", check=_council_check, targets=_council_targets, extra=lambda s, p: {"quota": 2})
 def secret_council(tx: Tx, pid: str, cmd: UsePower) -> None:
     complete_group(tx, pid, list(dict.fromkeys(cmd.targets)), source="secret_council")
 
@@ -160,7 +154,6 @@ def _translation_check(state: GameState, pid: str, cmd: UsePower) -> None:
         raise _too_late()
 
 
-@active_power("translation", check=_translation_check, targets=_translation_targets, extra=_translation_extra)
 def translation(tx: Tx, pid: str, cmd: UsePower) -> None:
     pair = _session_for(tx.state, pid, cmd, now=tx.now)  # the real clock decides the 30 s (C71)
     if pair is None:
@@ -184,7 +177,6 @@ def _set_treaty(tx: Tx, red: bool, blue: bool, reason: str) -> None:
         tx.emit(CardStateChanged(card=card, changes=changes, reason=reason))
 
 
-@on_reveal("treaty", order=75)
 def treaty(tx: Tx, holder: str, partner: str, kind: str) -> None:
     state = tx.state
     card, other = state.cards[holder], state.cards[partner]
@@ -204,7 +196,6 @@ def treaty(tx: Tx, holder: str, partner: str, kind: str) -> None:
         _set_treaty(tx, red, True, "treaty_blue_king")
 
 
-@prompt_kind("treaty")
 def _initiate(tx: Tx, prompt: Prompt, choice: str) -> None:
     """C43: either Diplomate Secret may initiate; the other's pending offer then lapses."""
     holder = prompt.player_id
@@ -218,3 +209,14 @@ def _initiate(tx: Tx, prompt: Prompt, choice: str) -> None:
     for other in [p for p in state.prompts.values() if p.kind == "treaty"]:  # the other Diplomate's offer
         tx.emit(PromptClosed(prompt_id=other.id, choice=None))
 
+
+def install(rules: GameRules) -> None:
+    rules.on_reveal("pact", order=95)(offer_pact)
+    rules.prompt_kind("pact")(_propose)
+    rules.prompt_kind("pact_answer")(_consent)
+    rules.active_power("secret_council", check=_council_check, targets=_council_targets,
+                       extra=lambda s, p: {"quota": 2})(secret_council)
+    rules.active_power("translation", check=_translation_check, targets=_translation_targets,
+                       extra=_translation_extra)(translation)
+    rules.on_reveal("treaty", order=75)(treaty)
+    rules.prompt_kind("treaty")(_initiate)

@@ -13,20 +13,17 @@ from __future__ import annotations
 from app.games.deuxrois import designation
 from app.games.deuxrois.allegiance import eff_team
 from app.games.deuxrois.cards import Effect, Team
-from app.games.deuxrois.commands import UsePower
-from app.games.deuxrois.events import GeneralChosen, VoteBound
-from app.games.deuxrois.fold import Tx
+from app.games.deuxrois.model.commands import UsePower
+from app.games.deuxrois.model.events import GeneralChosen, VoteBound
 from app.games.deuxrois.powers.registry import (
-    active_power,
     find_power,
     offer,
-    on_reveal,
     record_use,
     uses_left,
 )
 from app.games.deuxrois.powers.reveal_triggers import immune
-from app.games.deuxrois.prompts import prompt_kind
 from app.games.deuxrois.reveals import show_public
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState, Prompt
 from app.kernel.text import Text
 
@@ -48,7 +45,6 @@ def _can_usurp(state: GameState, pid: str) -> Text | None:
     return None
 
 
-@active_power("usurp", condition=_can_usurp)
 def usurp(tx: Tx, pid: str, cmd: UsePower) -> None:
     room = tx.state.rooms[pid]
     show_public(tx, pid, source="usurp")
@@ -61,7 +57,6 @@ def _non_norman(state: GameState, pid: str) -> bool:
     return eff_team(card, state.card_state(card)) is not Team.RED
 
 
-@on_reveal("corruption", order=70)
 def offer_corruption(tx: Tx, holder: str, partner: str, kind: str) -> None:
     state = tx.state
     power = find_power(state, holder, "corruption")
@@ -72,7 +67,6 @@ def offer_corruption(tx: Tx, holder: str, partner: str, kind: str) -> None:
     offer(tx, holder, "corruption", ["yes", "no"], {"target": partner})
 
 
-@prompt_kind("corruption")
 def _corruption_answer(tx: Tx, prompt: Prompt, choice: str) -> None:
     state = tx.state
     holder, target = prompt.player_id, str(prompt.data["target"])
@@ -82,3 +76,9 @@ def _corruption_answer(tx: Tx, prompt: Prompt, choice: str) -> None:
     if choice == "yes" and still_valid:
         record_use(tx, holder, "corruption")
         tx.emit(VoteBound(voter=target, tresorier=holder))
+
+
+def install(rules: GameRules) -> None:
+    rules.active_power("usurp", condition=_can_usurp)(usurp)
+    rules.on_reveal("corruption", order=70)(offer_corruption)
+    rules.prompt_kind("corruption")(_corruption_answer)

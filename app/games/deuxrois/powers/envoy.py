@@ -8,11 +8,10 @@ The Émissaire card's immunity (C80) lives in the designation itself.
 
 from __future__ import annotations
 
-from app.games.deuxrois.commands import UsePower
-from app.games.deuxrois.events import EnvoyWithdrawn
-from app.games.deuxrois.fold import Tx
-from app.games.deuxrois.powers.registry import active_power
+from app.games.deuxrois.model.commands import UsePower
+from app.games.deuxrois.model.events import EnvoyWithdrawn
 from app.games.deuxrois.reveals import show_public
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
 from app.kernel.text import Text
 
@@ -25,7 +24,10 @@ def _named_unlocked(state: GameState, pid: str) -> Text | None:
     return None
 
 
-@active_power("royal_refusal", condition=_named_unlocked)
 def royal_refusal(tx: Tx, pid: str, cmd: UsePower) -> None:
     show_public(tx, pid, source="royal_refusal")
     tx.emit(EnvoyWithdrawn(room=tx.state.rooms[pid], player_id=pid, reason="royal_refusal"))
+
+
+def install(rules: GameRules) -> None:
+    rules.active_power("royal_refusal", condition=_named_unlocked)(royal_refusal)

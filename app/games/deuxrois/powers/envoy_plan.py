@@ -7,13 +7,13 @@ envoy-power events live here, with the feed items their witnesses get.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from app.games.deuxrois.cards import ESPION
 from app.games.deuxrois.deal import Room
-from app.games.deuxrois.events import (
+from app.games.deuxrois.knowledge import add_feed, displayed_colour
+from app.games.deuxrois.model.events import (
     DepartureChanged,
     DepartureDeclared,
     DepartureResolved,
@@ -22,9 +22,8 @@ from app.games.deuxrois.events import (
     RallyJoined,
     RallyRaised,
 )
-from app.games.deuxrois.fold import applies
-from app.games.deuxrois.knowledge import add_feed, displayed_colour
 from app.games.deuxrois.powers.registry import reveal_blocked
+from app.games.deuxrois.ruleset import Condition, GameRules
 from app.games.deuxrois.state import Declaration, EnvoyPlan, GameState
 from app.kernel.text import Text
 
@@ -33,13 +32,9 @@ RALLY_SECONDS = 20  # Porte-Étendard: the opt-in window (C59)
 MAX_ESCORT = 2  # Commandant: "jusqu'à 2 émissaires supplémentaires" (L167)
 
 
-Condition = Callable[[GameState, str], Text | None]
-# Reasons no power may change a room now (e.g. event 2's storm, E7, registered by the Mode Historique).
-MOVE_BANS: list[Callable[[GameState], Text | None]] = []
-
-
 def moves_banned(state: GameState, pid: str) -> Text | None:
-    return next((reason for ban in MOVE_BANS if (reason := ban(state)) is not None), None)
+    """Why no power may change a room now (a seam: Mode Historique's storm, event 2, E7), or None."""
+    return next((reason for ban in state.rules.move_bans if (reason := ban(state)) is not None), None)
 
 
 def public_cost(state: GameState, pid: str) -> Text | None:
@@ -91,12 +86,11 @@ def declared_by(state: GameState, power: str, pid: str) -> Declaration | None:
 
 
 def extra_envoys(state: GameState, room: Room) -> int:
-    """The quota modifier of the Commandant's escort (registered by powers.escort)."""
+    """The quota modifier of the Commandant's escort (added to the rules by powers.escort)."""
     return plan(state).extra.get(room, 0)
 
 
 # ------------------------------------------------------------------ appliers
-@applies(EnvoyQuotaRaised)
 def _quota_raised(state: GameState, ev: EnvoyQuotaRaised) -> GameState:
     extra = dict(plan(state).extra)
     extra[ev.room] = min(MAX_ESCORT, extra.get(ev.room, 0) + ev.extra)
@@ -104,7 +98,6 @@ def _quota_raised(state: GameState, ev: EnvoyQuotaRaised) -> GameState:
     return add_feed(state, state.present(ev.room), "quota_raised", {"extra": ev.extra, "by": ev.by})
 
 
-@applies(RallyRaised)
 def _rally_raised(state: GameState, ev: RallyRaised) -> GameState:
     current = plan(state)
     state = _set(state, rally_deadlines={**current.rally_deadlines, ev.bearer: ev.deadline_ms},
@@ -114,14 +107,12 @@ def _rally_raised(state: GameState, ev: RallyRaised) -> GameState:
                     {"player": ev.bearer, "colour": ev.colour, "deadline_ms": ev.deadline_ms})
 
 
-@applies(RallyJoined)
 def _rally_joined(state: GameState, ev: RallyJoined) -> GameState:
     state = _set(state, rallied={**plan(state).rallied, ev.player_id: ev.colour})
     # The opt-in is secret (the général may still name him, L199): only he hears of it.
     return add_feed(state, [ev.player_id], "rally_joined", {"colour": ev.colour})
 
 
-@applies(DepartureDeclared)
 def _declared(state: GameState, ev: DepartureDeclared) -> GameState:
     current = plan(state)
     again = any(d.power == ev.power and d.player_id == ev.player_id for d in current.declared)
@@ -140,19 +131,16 @@ def _declared(state: GameState, ev: DepartureDeclared) -> GameState:
     return add_feed(state, witnesses, "departure_declared", data)
 
 
-@applies(DepartureChanged)
 def _changed(state: GameState, ev: DepartureChanged) -> GameState:
     witnesses = dict.fromkeys([*state.present(ev.room), ev.player_id])
     return add_feed(state, list(witnesses), "departure_changed",
                     {"player": ev.player_id, "change": ev.change, "by": ev.by})
 
 
-@applies(DepartureResolved)
 def _resolved(state: GameState, ev: DepartureResolved) -> GameState:
     return _set(state, arrivals=dict(ev.arrivals))
 
 
-@applies(EnvoysSurveyed)
 def _surveyed(state: GameState, ev: EnvoysSurveyed) -> GameState:
     """One timed item per card in the Cartographe's own feed: the phone shows it from `from_ms` to `until_ms`."""
     for i, (envoy, card) in enumerate(zip(ev.envoys, ev.cards, strict=True)):
@@ -172,3 +160,13 @@ def as_json(state: GameState) -> dict[str, Any]:
                      for d in current.declared],
         "arrivals": {pid: room.value for pid, room in current.arrivals.items()},
     }
+
+
+def install(rules: GameRules) -> None:
+    rules.applies(EnvoyQuotaRaised)(_quota_raised)
+    rules.applies(RallyRaised)(_rally_raised)
+    rules.applies(RallyJoined)(_rally_joined)
+    rules.applies(DepartureDeclared)(_declared)
+    rules.applies(DepartureChanged)(_changed)
+    rules.applies(DepartureResolved)(_resolved)
+    rules.applies(EnvoysSurveyed)(_surveyed)

@@ -23,11 +23,9 @@ from typing import Any
 
 from app.games.deuxrois import designation
 from app.games.deuxrois.cards import DAME, Effect
-from app.games.deuxrois.commands import UsePower
-from app.games.deuxrois.events import EnvoyQuotaRaised, EnvoySubstituted
-from app.games.deuxrois.fold import Tx, applies
-from app.games.deuxrois.gate import refuse
 from app.games.deuxrois.knowledge import add_feed, displayed_colour
+from app.games.deuxrois.model.commands import UsePower
+from app.games.deuxrois.model.events import EnvoyQuotaRaised, EnvoySubstituted
 from app.games.deuxrois.powers.envoy_plan import (
     MAX_ESCORT,
     extra_envoys,
@@ -35,13 +33,12 @@ from app.games.deuxrois.powers.envoy_plan import (
     passes_colour,
     public_cost,
 )
-from app.games.deuxrois.powers.registry import active_power
 from app.games.deuxrois.powers.reveal_triggers import immune
 from app.games.deuxrois.reveals import show_public
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
+from app.kernel.rules import refuse
 from app.kernel.text import Text
-
-designation.QUOTA_MODIFIERS.append(extra_envoys)
 
 
 # ------------------------------------------------------------------ Commandant de la garde (L167, C64)
@@ -66,7 +63,6 @@ def _escort_check(state: GameState, pid: str, cmd: UsePower) -> None:
         raise refuse("bad_choice", "Choisissez 1 ou 2 envoyés de plus.", "Choose 1 or 2 more envoys.")
 
 
-@active_power("escort", condition=first_of(_general_designating, public_cost), check=_escort_check, extra=_escort_choices)
 def escort(tx: Tx, pid: str, cmd: UsePower) -> None:
     show_public(tx, pid, source="escort")
     tx.emit(EnvoyQuotaRaised(room=tx.state.rooms[pid], extra=int(cmd.choice or MAX_ESCORT), by="escort"))
@@ -100,7 +96,6 @@ def _substitute(tx: Tx, pid: str, target: str, by: str) -> None:
     tx.emit(EnvoySubstituted(room=tx.state.rooms[pid], replaced=target, substitute=pid, by=by))
 
 
-@active_power("protection_oath", condition=first_of(_can_go_instead, public_cost), check=_named_check, targets=_named_others)
 def protection_oath(tx: Tx, pid: str, cmd: UsePower) -> None:
     assert cmd.target is not None
     show_public(tx, pid, source="protection_oath")
@@ -109,7 +104,6 @@ def protection_oath(tx: Tx, pid: str, cmd: UsePower) -> None:
         _substitute(tx, pid, cmd.target, "protection_oath")
 
 
-@active_power("sacrifice", condition=first_of(_can_go_instead, public_cost), check=_named_check, targets=_named_others)
 def sacrifice(tx: Tx, pid: str, cmd: UsePower) -> None:
     assert cmd.target is not None
     colour = displayed_colour(tx.state, pid)
@@ -118,7 +112,6 @@ def sacrifice(tx: Tx, pid: str, cmd: UsePower) -> None:
         _substitute(tx, pid, cmd.target, "sacrifice")
 
 
-@applies(EnvoySubstituted)
 def _substituted(state: GameState, ev: EnvoySubstituted) -> GameState:
     des = state.designations[ev.room]
     named = tuple(ev.substitute if p == ev.replaced else p for p in des.named)
@@ -126,3 +119,14 @@ def _substituted(state: GameState, ev: EnvoySubstituted) -> GameState:
     state = replace(state, designations={**state.designations, ev.room: des})
     return add_feed(state, state.present(ev.room), "envoy_substituted",
                     {"player": ev.substitute, "players": [ev.replaced], "by": ev.by})
+
+
+def install(rules: GameRules) -> None:
+    rules.applies(EnvoySubstituted)(_substituted)
+    rules.active_power("escort", condition=first_of(_general_designating, public_cost), check=_escort_check,
+                       extra=_escort_choices)(escort)
+    rules.active_power("protection_oath", condition=first_of(_can_go_instead, public_cost), check=_named_check,
+                       targets=_named_others)(protection_oath)
+    rules.active_power("sacrifice", condition=first_of(_can_go_instead, public_cost), check=_named_check,
+                       targets=_named_others)(sacrifice)
+    rules.quota_modifiers.append(extra_envoys)  # the escort's extra envoys count in the list's size

@@ -30,27 +30,23 @@ from app.games.deuxrois.cards import (
     PRINCIPALS,
     Effect,
 )
-from app.games.deuxrois.commands import UsePower
 from app.games.deuxrois.crossing import move_player
-from app.games.deuxrois.events import CardShown, CardStateChanged, EnvoysCrossed, PlayerMoved, PowerUsed
-from app.games.deuxrois.fold import Tx
-from app.games.deuxrois.gate import refuse
+from app.games.deuxrois.model.commands import UsePower
+from app.games.deuxrois.model.events import CardShown, CardStateChanged
 from app.games.deuxrois.powers.envoy_plan import moves_banned
 from app.games.deuxrois.powers.registry import (
-    active_power,
     find_power,
-    on_reveal,
     record_use,
     reveal_blocked,
-    reveal_guard,
     target_in_room,
     uses_left,
 )
 from app.games.deuxrois.powers.reveal_triggers import immune
-from app.games.deuxrois.powers.timeline import live_events, offer_in_n, together
-from app.games.deuxrois.prompts import prompt_kind
+from app.games.deuxrois.powers.timeline import offer_in_n, together
 from app.games.deuxrois.reveals import show_private, show_public
-from app.games.deuxrois.state import GameState, History, Prompt
+from app.games.deuxrois.ruleset import GameRules, Tx
+from app.games.deuxrois.state import GameState, Prompt
+from app.kernel.rules import refuse
 from app.kernel.text import Text
 
 
@@ -61,44 +57,21 @@ def _can(state: GameState, pid: str, key: str) -> bool:
 
 
 # ------------------------------------------------------------------ Maître d'Armes: Expertise martiale
-_CACHE: dict[tuple[int, int], tuple[History, frozenset[str], str | None]] = {}
-
-
-def _since(state: GameState, since: int) -> tuple[frozenset[str], str | None]:
-    """Players who changed room after version `since`, and who neutralised (the PowerUsed just before)."""
-    node = state.history
-    if node is None:
-        return frozenset(), None
-    hit = _CACHE.get((id(node), since))
-    if hit is not None and hit[0] is node:  # the cache keeps the node alive: its id is not reused
-        return hit[1], hit[2]
-    moved: set[str] = set()
-    master: str | None = None
-    for version, ev in live_events(state, since - 2):
-        if version >= since and isinstance(ev, PlayerMoved):
-            moved.add(ev.player_id)
-        elif version >= since and isinstance(ev, EnvoysCrossed):
-            moved.update(ev.moves)
-        elif version == since - 1 and isinstance(ev, PowerUsed):
-            master = ev.player_id
-    if len(_CACHE) > 32:  # small: each entry keeps one game's history alive
-        _CACHE.clear()
-    _CACHE[(id(node), since)] = (node, frozenset(moved), master)
-    return frozenset(moved), master
-
-
 def neutralised(state: GameState) -> bool:
     """C73: the holder of card 6 is neutralised while he and his neutraliser (the Maître d'Armes, or a
-    Moine who copied him) share a room and neither has changed room since the neutralisation."""
+    Moine who copied him) share a room and neither has changed room since the neutralisation.
+
+    All three are folded facts: the version of the neutralisation (on the Armurier's card), who last
+    used "neutralise" (its PowerUsed comes just before, `_neutralise`), and each player's latest move.
+    """
     since = state.card_state(ARMURIER).neutralised_since
     armurier = state.holder(ARMURIER)
-    if since is None or armurier is None:
+    master = state.last_used_by.get("neutralise")
+    if since is None or armurier is None or master is None:
         return False
-    moved, master = _since(state, since)
-    return master is not None and together(state, armurier, master) and not moved & {armurier, master}
+    return together(state, armurier, master) and all(state.moved_at.get(p, 0) < since for p in (armurier, master))
 
 
-@reveal_guard
 def armurier_neutralised(state: GameState, shower: str, partner: str | None, kind: str) -> Text | None:
     """C73: no complète (nor forcée) for the neutralised Armurier; colour and one-way reveals stay possible."""
     if kind != "complete" or state.cards.get(shower) != ARMURIER or not neutralised(state):
@@ -107,26 +80,23 @@ def armurier_neutralised(state: GameState, shower: str, partner: str | None, kin
                 "The Armurier is neutralised by the Maître d'Armes: no complète.")
 
 
-@on_reveal("neutralise", order=66)
 def offer_neutralisation(tx: Tx, holder: str, partner: str, kind: str) -> None:
     if tx.state.cards[partner] == ARMURIER and tx.state.phase == "N" and not neutralised(tx.state):
         offer_in_n(tx, holder, "neutralise", ["yes", "no"], {"target": partner})
 
 
-@prompt_kind("neutralise")
 def _neutralise(tx: Tx, prompt: Prompt, choice: str) -> None:
     master, target = prompt.player_id, str(prompt.data["target"])
     state = tx.state
     if (choice == "yes" and _can(state, master, "neutralise") and state.cards[target] == ARMURIER
             and together(state, master, target) and not neutralised(state)):
-        record_use(tx, master, "neutralise")  # names the neutraliser, read back by `neutralised`
+        record_use(tx, master, "neutralise")  # names the neutraliser (state.last_used_by), read by `neutralised`
         # The version this very event gets: later moves of either end the neutralisation (C73).
         tx.emit(CardStateChanged(card=ARMURIER, changes={"neutralised_since": tx.state.version + 1},
                                  reason="neutralise"))
 
 
 # ------------------------------------------------------------------ Contrebandier
-@on_reveal("smuggle", order=72)
 def offer_smuggle(tx: Tx, holder: str, partner: str, kind: str) -> None:
     """C65: once per round, another player, not immune (the Émissaire cards)."""
     if (_can(tx.state, holder, "smuggle") and not immune(tx.state, partner, Effect.CONTREBANDIER)
@@ -134,7 +104,6 @@ def offer_smuggle(tx: Tx, holder: str, partner: str, kind: str) -> None:
         offer_in_n(tx, holder, "smuggle", ["yes", "no"], {"target": partner})
 
 
-@prompt_kind("smuggle")
 def _smuggle(tx: Tx, prompt: Prompt, choice: str) -> None:
     holder, target = prompt.player_id, str(prompt.data["target"])
     if (choice == "yes" and _can(tx.state, holder, "smuggle") and together(tx.state, holder, target)
@@ -181,8 +150,6 @@ def _devin_extra(state: GameState, pid: str) -> dict[str, Any]:
     return {"choices": _guesses(state, pid)}
 
 
-@active_power("mind_reading", condition=_devin_condition, check=_devin_check, targets=_devin_targets,
-              extra=_devin_extra)
 def mind_reading(tx: Tx, pid: str, cmd: UsePower) -> None:
     """The guess comes with the command, or (a phone without a picker) from a prompt that follows the publique."""
     assert cmd.target is not None
@@ -193,7 +160,6 @@ def mind_reading(tx: Tx, pid: str, cmd: UsePower) -> None:
         _read(tx, pid, cmd.target, int(cmd.choice))
 
 
-@prompt_kind("mind_reading")
 def _guessed(tx: Tx, prompt: Prompt, choice: str) -> None:
     devin, target = prompt.player_id, str(prompt.data["target"])
     if _valid_guess(choice) and tx.state.phase == "N" and _readable(tx.state, devin, target):
@@ -210,14 +176,12 @@ def _read(tx: Tx, devin: str, target: str, guess: int) -> None:
 
 
 # ------------------------------------------------------------------ Troubadour: Chanson de renommée
-@on_reveal("song", order=62)
 def offer_song(tx: Tx, holder: str, partner: str, kind: str) -> None:
     card = tx.state.cards[partner]
     if card in PRINCIPALS and _can(tx.state, holder, "song"):
         offer_in_n(tx, holder, "song", ["yes", "no"], {"target": partner, "card": card})
 
 
-@prompt_kind("song")
 def _sing(tx: Tx, prompt: Prompt, choice: str) -> None:
     """C33/C34: an announcement to every player of both rooms; the principal must still hold that card."""
     holder, target, card = prompt.player_id, str(prompt.data["target"]), int(prompt.data["card"])
@@ -234,16 +198,29 @@ def _may_pledge(state: GameState, pid: str) -> bool:
     return state.cards[pid] == CAPITAINE and state.state_of(pid).pledge is None and _can(state, pid, "contract")
 
 
-@on_reveal("contract", order=64)
 def offer_contract(tx: Tx, holder: str, partner: str, kind: str) -> None:
     lord = tx.state.cards[partner]
     if lord in PLEDGE_LORDS and _may_pledge(tx.state, holder):  # never the Pope (C51)
         offer_in_n(tx, holder, "contract", ["yes", "no"], {"target": partner, "card": lord})
 
 
-@prompt_kind("contract")
 def _pledge(tx: Tx, prompt: Prompt, choice: str) -> None:
     holder = prompt.player_id
     if choice == "yes" and _may_pledge(tx.state, holder):
         record_use(tx, holder, "contract")
         tx.emit(CardStateChanged(card=CAPITAINE, changes={"pledge": int(prompt.data["card"])}, reason="contract"))
+
+
+def install(rules: GameRules) -> None:
+    rules.reveal_guard(armurier_neutralised)
+    rules.on_reveal("neutralise", order=66)(offer_neutralisation)
+    rules.prompt_kind("neutralise")(_neutralise)
+    rules.on_reveal("smuggle", order=72)(offer_smuggle)
+    rules.prompt_kind("smuggle")(_smuggle)
+    rules.active_power("mind_reading", condition=_devin_condition, check=_devin_check, targets=_devin_targets,
+                  extra=_devin_extra)(mind_reading)
+    rules.prompt_kind("mind_reading")(_guessed)
+    rules.on_reveal("song", order=62)(offer_song)
+    rules.prompt_kind("song")(_sing)
+    rules.on_reveal("contract", order=64)(offer_contract)
+    rules.prompt_kind("contract")(_pledge)

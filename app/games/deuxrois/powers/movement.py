@@ -6,14 +6,16 @@ costs a public reveal in the room being left.
 
 from __future__ import annotations
 
-from app.games.deuxrois.commands import UsePower
 from app.games.deuxrois.crossing import move_player
-from app.games.deuxrois.fold import Tx
-from app.games.deuxrois.powers.registry import active_power
+from app.games.deuxrois.model.commands import UsePower
 from app.games.deuxrois.reveals import show_public
+from app.games.deuxrois.ruleset import GameRules, Tx
 
 
-@active_power("free_passage")
 def free_passage(tx: Tx, pid: str, cmd: UsePower) -> None:
     show_public(tx, pid, source="free_passage")
     move_player(tx, pid, tx.state.rooms[pid].other, "free_passage")
+
+
+def install(rules: GameRules) -> None:
+    rules.active_power("free_passage")(free_passage)

@@ -16,20 +16,23 @@ closes the prompts when the 20 s are over (even if the negotiation ended).
 
 from __future__ import annotations
 
-from app.games.deuxrois import rounds
-from app.games.deuxrois.commands import UsePower
 from app.games.deuxrois.deal import Room
-from app.games.deuxrois.events import CardShown, DepartureChanged, PromptClosed, RallyJoined, RallyRaised
-from app.games.deuxrois.fold import Tx
 from app.games.deuxrois.knowledge import displayed_colour
+from app.games.deuxrois.model.commands import UsePower
+from app.games.deuxrois.model.events import (
+    CardShown,
+    DepartureChanged,
+    PromptClosed,
+    RallyJoined,
+    RallyRaised,
+)
 from app.games.deuxrois.powers.envoy_plan import RALLY_SECONDS, passes_colour, plan, public_cost
-from app.games.deuxrois.powers.registry import active_power
-from app.games.deuxrois.prompts import open_prompt, prompt_kind
+from app.games.deuxrois.prompts import open_prompt
 from app.games.deuxrois.reveals import show_public
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState, Prompt
 
 
-@active_power("rally", condition=public_cost)
 def rally(tx: Tx, pid: str, cmd: UsePower) -> None:
     colour = displayed_colour(tx.state, pid)
     show_public(tx, pid, source="rally")
@@ -41,7 +44,6 @@ def rally(tx: Tx, pid: str, cmd: UsePower) -> None:
                         {"bearer": pid, "target": pid, "colour": colour, "deadline_ms": deadline}, until="round")
 
 
-@prompt_kind("rally_join")
 def _join(tx: Tx, prompt: Prompt, choice: str) -> None:
     state = tx.state
     pid, bearer, colour = prompt.player_id, str(prompt.data["bearer"]), str(prompt.data["colour"])
@@ -60,9 +62,6 @@ def _expire(tx: Tx) -> None:
             tx.emit(PromptClosed(prompt_id=prompt.id, choice=None))
 
 
-rounds.TIMERS.append((_first_expiry, _expire))
-
-
 def rallied_stay(tx: Tx, moves: dict[str, Room]) -> dict[str, Room]:
     """Departure step 1 (§4.2): each rallied envoy still of the rally's colour shows it to his room and stays."""
     out = dict(moves)
@@ -76,3 +75,9 @@ def rallied_stay(tx: Tx, moves: dict[str, Room]) -> dict[str, Room]:
         tx.emit(DepartureChanged(room=room, player_id=pid, change="stays", by="rally"))
         del out[pid]
     return out
+
+
+def install(rules: GameRules) -> None:
+    rules.active_power("rally", condition=public_cost)(rally)
+    rules.prompt_kind("rally_join")(_join)
+    rules.timers.append((_first_expiry, _expire))

@@ -1,74 +1,73 @@
 """The powers seam: how a power is found, offered, counted and fired.
 
-Four registries, filled by the family modules of this package at import time:
+Four seams of the rules (ruleset.GameRules), filled by the family modules of
+this package in their `install(rules)`:
 
-* ``ACTIVE``: powers a holder *uses* (`use_power` command). The seam checks, in
-  order: the actor holds the power, the phase is one of its windows, its
-  frequency is not spent (CardState.used_game / used_round), the power's own
+* ``rules.active``: powers a holder *uses* (`use_power` command). The seam
+  checks, in order: the actor holds the power, the phase is one of its windows,
+  its frequency is not spent (CardState.used_game / used_round), the power's own
   condition, then the power's target check; it records the use (PowerUsed,
   before the effect, so a swap that refreshes uses is not overwritten) and
   calls the power's `resolve`.
-* ``TRIGGERS``: effects that follow a reveal (complète, couleur, privée), fired
-  in `order` for each orientation (holder, partner). A trigger that returns
-  True stops the chain: the Faussaire swap (order 0) cancels every other
-  trigger of that reveal (C37).
-* ``REVEAL_GUARDS``: reasons a reveal cannot happen (e.g. the Maître d'Armes'
-  neutralisation, the Berserker's weakness, a Mode Historique event).
-* ``POWER_SOURCES``: extra powers a player holds besides his card's (e.g. the
-  Moine's copy). Triggers and active powers are looked up by power key, so a
-  copied power works with no change here.
+* ``rules.triggers``: effects that follow a reveal (complète, couleur, privée),
+  fired by `order` for each orientation (holder, partner). A trigger that
+  returns True stops the chain: the Faussaire swap (order 0) cancels every
+  other trigger of that reveal (C37). Two triggers never share an order.
+* ``rules.reveal_guards``: reasons a reveal cannot happen (e.g. the Maître
+  d'Armes' neutralisation, the Berserker's weakness, a Mode Historique event).
+* ``rules.power_sources``: extra powers a player holds besides his card's (e.g.
+  the Moine's copy). Triggers and active powers are looked up by power key, so
+  a copied power works with no change here.
 
 Optional after-reveal powers ("peut", §0.5) are offered as prompts:
 `offer(tx, holder, key, ...)` opens a prompt of kind `key`, and the family
-module registers its resolver with `prompts.prompt_kind(key)`.
+module adds its resolver with `rules.prompt_kind(key)`.
 
 How to add a power (the card data in cards.py already names its key, trigger,
 frequency and windows; nothing in the core changes):
 
-1. Pick or create the family module in this package (e.g. ``church.py``) and add
-   one import line to ``families.py``.
-2. An action the holder takes: ``@active_power("key", condition=..., check=...,
-   targets=...)`` on ``resolve(tx, pid, cmd)``. Emit events only through the
-   building blocks (``reveals.complete / complete_group / show_public /
-   show_private``, ``crossing.move_player``, ``CardStateChanged`` for card
-   state); the seam has already checked window and frequency and recorded the use.
-3. An automatic effect of a reveal: ``@on_reveal("key", order=N, kinds=...)`` on
-   ``fn(tx, holder, partner, kind)``; pick N after 0 (Faussaire) and relative to
-   the others (10 subjugation ... 70 corruption).
+1. Pick or create the family module in this package (e.g. ``church.py``), give
+   it an ``install(rules)`` and add it to ``families.py``.
+2. An action the holder takes: ``rules.active_power("key", condition=...,
+   check=..., targets=...)(resolve)`` in ``install``, with ``resolve(tx, pid,
+   cmd)``. Emit events only through the building blocks (``reveals.complete /
+   complete_group / show_public / show_private``, ``crossing.move_player``,
+   ``CardStateChanged`` for card state); the seam has already checked window
+   and frequency and recorded the use.
+3. An automatic effect of a reveal: ``rules.on_reveal("key", order=N,
+   kinds=...)(fn)`` with ``fn(tx, holder, partner, kind)``; pick an unused N
+   after 0 (Faussaire) and relative to the others (10 subjugation ... 95 pact).
 4. An optional effect of a reveal: a trigger that calls ``offer(...)``, plus
-   ``@prompt_kind("key")`` on the resolver, which re-checks and calls
+   ``rules.prompt_kind("key")(resolver)``; the resolver re-checks and calls
    ``record_use(tx, pid, "key")`` before its effect.
-5. A restriction on reveals: ``@reveal_guard``; a granted power: append to
-   ``POWER_SOURCES``.
+5. A restriction on reveals: ``rules.reveal_guard(fn)``; a granted power:
+   ``rules.power_sources.append(fn)``.
 6. A test per ruling in ``tests/deuxrois/test_play_<family>.py`` with the ruling id
    in the test name; the random playouts pick the new action up from the views.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from app.games.deuxrois.cards import CARDS, Frequency, Power, Trigger
-from app.games.deuxrois.commands import UsePower
-from app.games.deuxrois.events import PowerUsed
-from app.games.deuxrois.fold import Tx, applies
-from app.games.deuxrois.gate import ROUND, handles, me, refuse
+from app.games.deuxrois.model.commands import UsePower
+from app.games.deuxrois.model.events import PowerUsed
+from app.games.deuxrois.model.phases import ROUND
 from app.games.deuxrois.prompts import open_prompt
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
-from app.kernel.actor import Actor
+from app.kernel.actor import Actor, me
+from app.kernel.rules import refuse
 from app.kernel.text import EngineError, Text
 
+
 # ------------------------------------------------------------------ which powers a player holds
-PowerSource = Callable[[GameState, str], Iterable[Power]]
-POWER_SOURCES: list[PowerSource] = []
-
-
 def powers_of(state: GameState, pid: str) -> list[Power]:
-    """The powers of the player's current card, plus any granted by a registered source."""
+    """The powers of the player's current card, plus any granted by a source of the rules."""
     own = list(CARDS[state.cards[pid]].powers)
-    for source in POWER_SOURCES:
+    for source in state.rules.power_sources:
         own.extend(source(state, pid))
     return own
 
@@ -82,18 +81,9 @@ def holds_power(state: GameState, pid: str, key: str) -> bool:
 
 
 # ------------------------------------------------------------------ reveal guards
-RevealGuard = Callable[[GameState, str, str | None, str], Text | None]
-REVEAL_GUARDS: list[RevealGuard] = []
-
-
-def reveal_guard(fn: RevealGuard) -> RevealGuard:
-    """Registers fn(state, shower, partner or None, kind) -> reason the reveal is refused, or None."""
-    REVEAL_GUARDS.append(fn)
-    return fn
-
-
 def reveal_blocked(state: GameState, a: str, b: str | None, kind: str) -> Text | None:
-    for guard in REVEAL_GUARDS:
+    """Why a reveal of `kind` between a and b (None: to the room) is refused, by the first guard that refuses."""
+    for guard in state.rules.reveal_guards:
         for shower, partner in ((a, b), (b, a)) if b is not None else ((a, None),):
             assert shower is not None
             reason = guard(state, shower, partner, kind)
@@ -103,29 +93,6 @@ def reveal_blocked(state: GameState, a: str, b: str | None, kind: str) -> Text |
 
 
 # ------------------------------------------------------------------ reveal triggers
-TriggerFn = Callable[[Tx, str, str, str], bool | None]
-
-
-@dataclass(frozen=True, slots=True)
-class RevealTrigger:
-    key: str  # the power key the holder must hold
-    order: int  # lower fires first; the Faussaire swap is 0
-    kinds: frozenset[str]  # reveal kinds that fire it: complete, couleur, privee
-    fn: TriggerFn  # fn(tx, holder, partner, kind) -> True to stop the chain
-
-
-TRIGGERS: list[RevealTrigger] = []
-
-
-def on_reveal(key: str, order: int, kinds: tuple[str, ...] = ("complete",)) -> Callable[[TriggerFn], TriggerFn]:
-    def register(fn: TriggerFn) -> TriggerFn:
-        TRIGGERS.append(RevealTrigger(key, order, frozenset(kinds), fn))
-        TRIGGERS.sort(key=lambda t: t.order)
-        return fn
-
-    return register
-
-
 def fire_after_reveal(tx: Tx, a: str, b: str, kind: str, skip: frozenset[str] = frozenset()) -> None:
     """After a mutual reveal: every matching trigger (but those in `skip`), both orientations, in order."""
     _fire(tx, ((a, b), (b, a)), kind, skip)
@@ -137,7 +104,7 @@ def fire_after_show(tx: Tx, shower: str, viewer: str, kind: str) -> None:
 
 
 def _fire(tx: Tx, pairs: tuple[tuple[str, str], ...], kind: str, skip: frozenset[str] = frozenset()) -> None:
-    for trigger in list(TRIGGERS):
+    for trigger in list(tx.state.rules.triggers):
         if kind not in trigger.kinds or trigger.key in skip:
             continue
         for holder, partner in pairs:
@@ -146,41 +113,6 @@ def _fire(tx: Tx, pairs: tuple[tuple[str, str], ...], kind: str, skip: frozenset
 
 
 # ------------------------------------------------------------------ active powers
-@dataclass(frozen=True, slots=True)
-class ActivePower:
-    key: str
-    resolve: Callable[[Tx, str, UsePower], None]
-    condition: Callable[[GameState, str], Text | None]  # why the holder cannot use it now, or None
-    check: Callable[[GameState, str, UsePower], None]  # raises EngineError for an illegal target
-    targets: Callable[[GameState, str], list[str]] | None  # legal targets, for the views
-    extra: Callable[[GameState, str], dict[str, Any]] | None = None  # more for the views (pick, choices...)
-
-
-ACTIVE: dict[str, ActivePower] = {}
-
-
-def _no_condition(state: GameState, pid: str) -> Text | None:
-    return None
-
-
-def _no_check(state: GameState, pid: str, cmd: UsePower) -> None:
-    return None
-
-
-def active_power(
-    key: str,
-    condition: Callable[[GameState, str], Text | None] = _no_condition,
-    check: Callable[[GameState, str, UsePower], None] = _no_check,
-    targets: Callable[[GameState, str], list[str]] | None = None,
-    extra: Callable[[GameState, str], dict[str, Any]] | None = None,
-) -> Callable[[Callable[[Tx, str, UsePower], None]], Callable[[Tx, str, UsePower], None]]:
-    def register(fn: Callable[[Tx, str, UsePower], None]) -> Callable[[Tx, str, UsePower], None]:
-        ACTIVE[key] = ActivePower(key, fn, condition, check, targets, extra)
-        return fn
-
-    return register
-
-
 _LIMITS = {Frequency.ONCE_PER_GAME: 1, Frequency.ONCE_PER_ROUND: 1, Frequency.THREE_PER_ROUND: 3}
 
 
@@ -221,7 +153,7 @@ def offered_reason(state: GameState, pid: str, power: Power) -> Text | None:
 def unavailable_reason(state: GameState, pid: str, key: str) -> Text | None:
     """Why `pid` cannot use the active power `key` right now (None: he can)."""
     power = find_power(state, pid, key)
-    active = ACTIVE.get(key)
+    active = state.rules.active.get(key)
     if power is None or active is None:
         return Text("Vous n'avez pas ce pouvoir.", "You do not hold this power.")
     windows = {str(w) for w in power.windows}  # Window.N == "N", the phase name
@@ -230,13 +162,12 @@ def unavailable_reason(state: GameState, pid: str, key: str) -> Text | None:
     return spent_reason(state, pid, power) or active.condition(state, pid)
 
 
-@handles(UsePower, actors=("player",), phases=ROUND)
 def _use_power(tx: Tx, cmd: UsePower, actor: Actor) -> None:
     pid = me(actor)
     reason = unavailable_reason(tx.state, pid, cmd.power)
     if reason is not None:
         raise EngineError("power_unavailable", reason)
-    active = ACTIVE[cmd.power]
+    active = tx.state.rules.active[cmd.power]
     active.check(tx.state, pid, cmd)
     record_use(tx, pid, cmd.power)
     active.resolve(tx, pid, cmd)
@@ -262,11 +193,15 @@ def target_in_room(state: GameState, pid: str, target: str | None) -> str:
     return target
 
 
-@applies(PowerUsed)
 def _power_used(state: GameState, ev: PowerUsed) -> GameState:
     cs = state.card_state(ev.card)
     counts = dict(cs.used_round)
     counts[ev.power] = counts.get(ev.power, 0) + 1
     cs = replace(cs, used_game=cs.used_game | {ev.power}, used_round=tuple(sorted(counts.items())))
-    return replace(state, card_states={**state.card_states, ev.card: cs})
+    return replace(state, card_states={**state.card_states, ev.card: cs},
+                   last_used_by={**state.last_used_by, ev.power: ev.player_id})
 
+
+def install(rules: GameRules) -> None:
+    rules.handles(UsePower, actors=("player",), phases=ROUND)(_use_power)
+    rules.applies(PowerUsed)(_power_used)

@@ -7,8 +7,6 @@ banked points of the Espion and the Troubadour.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from app.games.deuxrois.cards import (
     ASSASSIN,
     CARDS,
@@ -21,20 +19,17 @@ from app.games.deuxrois.cards import (
     Effect,
 )
 from app.games.deuxrois.crossing import move_player
-from app.games.deuxrois.events import CardsSwapped, CardStateChanged
-from app.games.deuxrois.fold import Tx
-from app.games.deuxrois.powers.registry import on_reveal
+from app.games.deuxrois.model.events import CardsSwapped, CardStateChanged
+from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
-
-# Immunities granted by something else than the card (Mode Historique: the Citadelle, event 25).
-EXTRA_IMMUNITIES: list[Callable[[GameState, str, Effect], bool]] = []
 
 
 def immune(state: GameState, pid: str, effect: Effect) -> bool:
-    return effect in CARDS[state.cards[pid]].immune_to or any(f(state, pid, effect) for f in EXTRA_IMMUNITIES)
+    """By the card, or by a seam (Mode Historique: the Citadelle, event 25)."""
+    extra = state.rules.extra_immunities
+    return effect in CARDS[state.cards[pid]].immune_to or any(f(state, pid, effect) for f in extra)
 
 
-@on_reveal("forgery", order=0, kinds=("complete", "couleur", "privee"))
 def faussaire_swap(tx: Tx, holder: str, partner: str, kind: str) -> bool:
     """L340, C35-C40: the two players swap cards; states travel; the new powers are usable again."""
     if immune(tx.state, partner, Effect.FAUSSAIRE_SWAP):  # Émissaire cards (C40)
@@ -43,7 +38,6 @@ def faussaire_swap(tx: Tx, holder: str, partner: str, kind: str) -> bool:
     return True
 
 
-@on_reveal("subjugation", order=10)
 def subjugation(tx: Tx, holder: str, partner: str, kind: str) -> None:
     """L115: every complète makes the partner a subject (Pape, Infidèle, Émissaire immune)."""
     if immune(tx.state, partner, Effect.SUBJUGATION) or tx.state.state_of(partner).subject:
@@ -51,7 +45,6 @@ def subjugation(tx: Tx, holder: str, partner: str, kind: str) -> None:
     tx.emit(CardStateChanged(card=tx.state.cards[partner], changes={"subject": True}, reason="subjugation"))
 
 
-@on_reveal("arm", order=20)
 def arming(tx: Tx, holder: str, partner: str, kind: str) -> None:
     """L230, C14: a complète between the holders of 5 and 6 arms card 5 (the flag travels with it)."""
     if tx.state.cards[partner] == ASSASSIN and not tx.state.card_state(ASSASSIN).armed:
@@ -61,7 +54,6 @@ def arming(tx: Tx, holder: str, partner: str, kind: str) -> None:
 _CONVERTS = {GUILLAUME: "red", PROTECTION_DIVINE: "red", HAROLD: "blue", CHAMAN: "blue"}
 
 
-@on_reveal("conversion", order=30)
 def conversion(tx: Tx, holder: str, partner: str, kind: str) -> None:
     """L346, C28: a complète with 1/3 makes the Infidèle red, with 2/12 blue; the latest wins."""
     colour = _CONVERTS.get(tx.state.cards[partner])
@@ -69,14 +61,12 @@ def conversion(tx: Tx, holder: str, partner: str, kind: str) -> None:
         tx.emit(CardStateChanged(card=INFIDELE, changes={"infidel_colour": colour}, reason="conversion"))
 
 
-@on_reveal("pd_weakness", order=40)
 def pd_weakness(tx: Tx, holder: str, partner: str, kind: str) -> None:
     """L124: a complète with the Chaman sends the Protection Divine to the other room at once."""
     if tx.state.cards[partner] == CHAMAN:
         move_player(tx, holder, tx.state.rooms[holder].other, "pd_weakness")
 
 
-@on_reveal("double_game", order=50)
 def espion_partner(tx: Tx, holder: str, partner: str, kind: str) -> None:
     """L328, C30: 0.5 point per distinct complète partner, banked on the card."""
     card = tx.state.cards[holder]
@@ -87,7 +77,6 @@ def espion_partner(tx: Tx, holder: str, partner: str, kind: str) -> None:
                                  reason="espion"))
 
 
-@on_reveal("harvest", order=60)
 def troubadour_harvest(tx: Tx, holder: str, partner: str, kind: str) -> None:
     """L334, C32: +1 per principal character met in a complète, once each (max 4)."""
     card = tx.state.cards[holder]
@@ -98,3 +87,11 @@ def troubadour_harvest(tx: Tx, holder: str, partner: str, kind: str) -> None:
                                                      "banked": cs.banked + 1}, reason="troubadour"))
 
 
+def install(rules: GameRules) -> None:
+    rules.on_reveal("forgery", order=0, kinds=("complete", "couleur", "privee"))(faussaire_swap)
+    rules.on_reveal("subjugation", order=10)(subjugation)
+    rules.on_reveal("arm", order=20)(arming)
+    rules.on_reveal("conversion", order=30)(conversion)
+    rules.on_reveal("pd_weakness", order=40)(pd_weakness)
+    rules.on_reveal("double_game", order=50)(espion_partner)
+    rules.on_reveal("harvest", order=60)(troubadour_harvest)

@@ -1,9 +1,11 @@
 """Helpers shared by the negotiation families: the live log read backwards, and prompts bound to window N.
 
 `live_events` walks the history from the newest event and skips what a
-moderator undo (`Reverted`) took back, so a power can ask "what happened since
-version v" (the Maître d'Armes' separation, C73) or "which complètes started in
-the last 30 s" (the Interprète, C71) without a new field in the core state.
+moderator undo (`Reverted`) took back, for questions about the last moments
+("which complètes started in the last 30 s", the Interprète, C71; the phone's
+alerts). A rule that needs a fact for the rest of the game folds it into the
+state instead (the Maître d'Armes' neutralisation, C73: `moved_at`,
+`last_used_by`).
 """
 
 from __future__ import annotations
@@ -11,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from app.games.deuxrois.events import Event, Reverted
-from app.games.deuxrois.fold import Tx
+from app.games.deuxrois.model.events import EventBase, Reverted
 from app.games.deuxrois.prompts import open_prompt
+from app.games.deuxrois.ruleset import Tx
 from app.games.deuxrois.state import GameState, History
 
 
-def live_events(state: GameState, since: int = 0) -> Iterator[tuple[int, Event]]:
+def live_events(state: GameState, since: int = 0) -> Iterator[tuple[int, EventBase]]:
     """(version, event) from the newest back to version `since` (excluded), undone events skipped."""
     node: History | None = state.history
     version = state.version

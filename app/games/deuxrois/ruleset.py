@@ -1,0 +1,166 @@
+"""The shape of Deux Rois's rules: the kernel's `Rules` plus this game's seams, typed.
+
+`rules.build_rules` fills one `GameRules`: each module of the game adds its
+command handlers and event appliers (the kernel's `handles`/`applies`) and its
+entries in the seams below inside its `install(rules)`. Nothing is registered
+by importing a module, so two builds are two independent values, and the core
+can be built without Mode Historique.
+
+Every state carries the rules it was folded by (`GameState.rules`), so the
+pure read helpers the views share with the handlers (who may vote, which guard
+refuses a reveal, when the next timer runs out) ask the very rules that decide.
+
+The kernel's own `seam(name)` is a `list[Any]`; these are typed fields instead,
+so `mypy --strict` checks every entry against the call that uses it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.games.deuxrois.cards import Effect, Power
+from app.games.deuxrois.deal import Room
+from app.games.deuxrois.model.commands import UsePower
+from app.games.deuxrois.state import GameState, Prompt
+from app.kernel.rules import Rules
+from app.kernel.rules import Tx as KernelTx
+from app.kernel.text import Text
+
+Tx = KernelTx[GameState]
+View = dict[str, Any]
+Install = Callable[["GameRules"], None]  # a module's install(rules)
+
+# ------------------------------------------------------------------ the round (rounds.py)
+PhaseSeconds = Callable[[GameState, str, int, int], int]  # fn(state, phase, round, seconds) -> seconds
+Timer = tuple[Callable[[GameState], int | None], Callable[[Tx], None]]  # (due -> epoch ms or None, fire)
+Reactor = Callable[[Tx], None]
+# ------------------------------------------------------------------ who may (election.py, designation.py)
+PlayerCheck = Callable[[GameState, str], bool]  # fn(state, pid) -> False bars the player now
+QuotaModifier = Callable[[GameState, Room], int]  # extra envoys for the room this round
+Designator = Callable[[GameState, Room], str | None]  # who names the room's envoys (None: no say, "": nobody yet)
+DepartureStep = Callable[[Tx, dict[str, Room]], dict[str, Room]]  # moves -> moves, at the crossing
+MoveBan = Callable[[GameState], Text | None]  # why no power may change a room now
+# ------------------------------------------------------------------ powers (powers/registry.py)
+PowerSource = Callable[[GameState, str], Iterable[Power]]
+RevealGuard = Callable[[GameState, str, str | None, str], Text | None]  # (shower, partner, kind) -> refusal
+TriggerFn = Callable[[Tx, str, str, str], bool | None]  # (holder, partner, kind) -> True stops the chain
+Immunity = Callable[[GameState, str, Effect], bool]
+Resolver = Callable[[Tx, Prompt, str], None]
+Condition = Callable[[GameState, str], Text | None]
+Check = Callable[[GameState, str, UsePower], None]
+Targets = Callable[[GameState, str], list[str]]
+Extra = Callable[[GameState, str], dict[str, Any]]
+Resolve = Callable[[Tx, str, UsePower], None]
+
+
+@dataclass(frozen=True, slots=True)
+class PromptKind:
+    resolve: Resolver
+    on_expire: Resolver | None = None  # called with a seeded choice when the prompt must not lapse
+
+
+@dataclass(frozen=True, slots=True)
+class RevealTrigger:
+    key: str  # the power key the holder must hold
+    order: int  # lower fires first; the Faussaire swap is 0
+    kinds: frozenset[str]  # reveal kinds that fire it: complete, couleur, privee
+    fn: TriggerFn
+
+
+def _no_condition(state: GameState, pid: str) -> Text | None:
+    return None
+
+
+def _no_check(state: GameState, pid: str, cmd: UsePower) -> None:
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class ActivePower:
+    key: str
+    resolve: Resolve
+    condition: Condition = _no_condition  # why the holder cannot use it now, or None
+    check: Check = _no_check  # raises EngineError for an illegal target
+    targets: Targets | None = None  # legal targets, for the views
+    extra: Extra | None = None  # more for the views (pick, choices...)
+
+
+@dataclass(slots=True)
+class GameRules(Rules[GameState]):
+    """Deux Rois's handlers, appliers and seams as one value (see `rules.build_rules` for the order)."""
+
+    # rounds.py: a phase's length, extra timers (honoured by next_deadline and tick), follow-ups run
+    # at the start of every settle (after each decision).
+    phase_seconds: list[PhaseSeconds] = field(default_factory=list)
+    timers: list[Timer] = field(default_factory=list)
+    reactors: list[Reactor] = field(default_factory=list)
+    # election.py, designation.py: who may vote / be elected / be named, extra envoys, who designates.
+    voter_filters: list[PlayerCheck] = field(default_factory=list)
+    candidate_filters: list[PlayerCheck] = field(default_factory=list)
+    eligibility_filters: list[PlayerCheck] = field(default_factory=list)
+    quota_modifiers: list[QuotaModifier] = field(default_factory=list)
+    designators: list[Designator] = field(default_factory=list)
+    # crossing.py: (order, step), run at the crossing by order (§4.2: the events, then the X powers at 50).
+    departure_steps: list[tuple[int, DepartureStep]] = field(default_factory=list)
+    move_bans: list[MoveBan] = field(default_factory=list)
+    # prompts.py: how each kind of question resolves.
+    prompt_kinds: dict[str, PromptKind] = field(default_factory=dict)
+    # powers/registry.py: the powers seam (its docstring says how to add a power).
+    active: dict[str, ActivePower] = field(default_factory=dict)
+    triggers: list[RevealTrigger] = field(default_factory=list)  # kept sorted by order
+    reveal_guards: list[RevealGuard] = field(default_factory=list)
+    power_sources: list[PowerSource] = field(default_factory=list)
+    extra_immunities: list[Immunity] = field(default_factory=list)
+    # actions.py, views.py: more legal actions for a player, more keys in a view (kind, player or None).
+    extra_actions: list[Callable[[GameState, str], list[View]]] = field(default_factory=list)
+    view_extras: list[Callable[[GameState, str, str | None], View]] = field(default_factory=list)
+
+    def departure_step(self, order: int) -> Callable[[DepartureStep], DepartureStep]:
+        def register(fn: DepartureStep) -> DepartureStep:
+            self.departure_steps.append((order, fn))
+            self.departure_steps.sort(key=lambda step: step[0])
+            return fn
+
+        return register
+
+    def prompt_kind(self, kind: str, on_expire: bool = False) -> Callable[[Resolver], Resolver]:
+        """The resolver of a kind of question (`on_expire`: it must not lapse, a seeded answer is given)."""
+
+        def register(fn: Resolver) -> Resolver:
+            if kind in self.prompt_kinds:
+                raise ValueError(f"prompt kind {kind!r} is registered twice")
+            self.prompt_kinds[kind] = PromptKind(fn, fn if on_expire else None)
+            return fn
+
+        return register
+
+    def reveal_guard(self, fn: RevealGuard) -> RevealGuard:
+        self.reveal_guards.append(fn)
+        return fn
+
+    def on_reveal(self, key: str, order: int, kinds: tuple[str, ...] = ("complete",)) -> Callable[[TriggerFn], TriggerFn]:
+        """An effect of a reveal for the holder of power `key`; `order` places it in the chain (unique)."""
+
+        def register(fn: TriggerFn) -> TriggerFn:
+            taken = next((t for t in self.triggers if t.order == order), None)
+            if taken is not None:  # equal orders would fire in install order: say which comes first
+                raise ValueError(f"reveal effects {taken.key!r} and {key!r} share order {order}")
+            self.triggers.append(RevealTrigger(key, order, frozenset(kinds), fn))
+            self.triggers.sort(key=lambda t: t.order)
+            return fn
+
+        return register
+
+    def active_power(self, key: str, condition: Condition = _no_condition, check: Check = _no_check,
+                     targets: Targets | None = None, extra: Extra | None = None) -> Callable[[Resolve], Resolve]:
+        """A power its holder uses with `use_power` (the seam checks window and frequency first)."""
+
+        def register(fn: Resolve) -> Resolve:
+            if key in self.active:
+                raise ValueError(f"power {key!r} is registered twice")
+            self.active[key] = ActivePower(key, fn, condition, check, targets, extra)
+            return fn
+
+        return register
