@@ -16,6 +16,7 @@ from app.games.inde.position import Piece
 from app.kernel.actor import Actor
 from app.kernel.testing.playout import Stored
 from app.kernel.text import EngineError
+from app.kernel.viewer import Viewer
 
 _TOKEN = re.compile(r"([vf])(Te|P|J|T|E|V)\((\d),\s*(\d)\)")
 VERT, FUCHSIA = Colour.VERT, Colour.FUCHSIA
@@ -103,3 +104,72 @@ def forfeit(state: State) -> State:
 
 def event_types(events: list[Any]) -> list[str]:
     return [e.type for e in events]
+
+
+def first_legal(state: State) -> Cell | None:
+    from app.games.inde.placement import legal_cells
+
+    assert state.turn is not None
+    cells = legal_cells(state.board, state.turn.colour, state.turn.kind)
+    return cells[0] if cells else None
+
+
+def play_to_end(state: State, log: list[Any] | None = None) -> State:
+    """Both people place on their first legal cell until the end (events appended to `log`)."""
+    while state.phase == "play":
+        cell = first_legal(state)
+        assert cell is not None  # a turn waiting for a choice always has a legal cell
+        assert state.turn is not None
+        state, events = decide(state, {"type": "place", "cell": f"{cell[0]},{cell[1]}"},
+                               player(pid_of(state, state.turn.colour)))
+        if log is not None:
+            log.extend(events)
+    return state
+
+
+def _keys(value: Any) -> set[str]:
+    if isinstance(value, dict):
+        return set(value) | {k for v in value.values() for k in _keys(v)}
+    if isinstance(value, list):
+        return {k for v in value for k in _keys(v)}
+    return set()
+
+
+def _lists(value: Any) -> list[list[Any]]:
+    if isinstance(value, dict):
+        return [x for v in value.values() for x in _lists(v)]
+    if isinstance(value, list):
+        return [value, *(x for v in value for x in _lists(v))]
+    return []
+
+
+PRIVATE_KEYS = ("me", "legal_actions")
+
+
+def leaks(state: State, viewer: Viewer, view: dict[str, Any]) -> list[str]:
+    """The hidden-information matrix (A16): only the face-down tiles' order is secret, and the seed that draws it.
+
+    So: no view names the seed or lists a side's face-down tiles; the public
+    part is the same for every viewer; `me` is the viewer's own seat only
+    (None for the screen and the dashboard).
+    """
+    from app.games.inde.views import public_view
+
+    found: list[str] = []
+    if "seed" in _keys(view):
+        found.append("the seed")
+    for colour, side in state.sides.items():
+        if len(side.tiles) > 1 and any(sorted(x) == sorted(side.tiles) for x in _lists(view)
+                                       if all(isinstance(n, int) for n in x)):
+            found.append(f"{colour}'s face-down tiles")
+    public = {k: v for k, v in view.items() if k not in PRIVATE_KEYS}
+    if public != public_view(state):
+        found.append("a public part that differs between viewers")
+    me = view.get("me")
+    if viewer.kind != "player" and me is not None:
+        found.append(f"a seat's private part on the {viewer.kind}")
+    if viewer.kind == "player" and me is not None and me["player_id"] != viewer.player_id:
+        found.append(f"seat {me['player_id']}'s private part")
+    if viewer.kind == "screen" and view["legal_actions"]:
+        found.append("actions on the screen")
+    return found
