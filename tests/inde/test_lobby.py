@@ -95,3 +95,11 @@ def test_set_bot_hands_a_seat_over_and_back() -> None:
     assert refusal(state, player("p1"), {"type": "set_bot", "player_id": "p2"}) == "not_allowed"
     state = decide(state, {"type": "set_bot", "player_id": "p2", "level": None}, mod())[0]
     assert state.seats[1].bot is None
+
+
+def test_a_seat_the_computer_took_cannot_be_handed_to_a_person() -> None:
+    state = decide(lobby("Vera"), {"type": "add_bot", "level": "facile"}, mod())[0]
+    assert state.seats[1].person is False and state.seats[0].person is True
+    assert refusal(state, mod(), {"type": "set_bot", "player_id": "p2", "level": None}) == "no_person"
+    state = decide(state, {"type": "set_bot", "player_id": "p2", "level": "greedy"}, mod())[0]
+    assert state.seats[1].bot == "greedy"

@@ -15,7 +15,7 @@ from app.games.inde.events import PiecePlaced
 from app.games.inde.model import State
 from app.games.inde.pieces import Kind
 from app.games.inde.placement import breach
-from app.games.inde.position import Board, animal_groups, domain_palaces, lone
+from app.games.inde.position import Board, animal_groups, domain_palaces, kind_at, lone
 from app.games.inde.scoring import scores
 from app.games.inde.views import view_for
 from app.kernel.actor import Actor
@@ -73,7 +73,7 @@ def invariants(board: Board) -> None:
             assert not any(board.get(y) == (p.colour, Kind.J) for y in orth(x))
             assert len(domain_palaces(board, x)) == 1
         elif p.kind is Kind.E and lone(groups, x):
-            assert not any(board.get(y, (None, None))[1] is Kind.E and lone(groups, y) for y in adj(x))
+            assert not any(kind_at(board, y) is Kind.E and lone(groups, y) for y in adj(x))
 
 
 SEATINGS: list[tuple[str | None, str | None]] = [("Vera", "Faisal"), ("Vera", None), (None, None)]

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from app.games.inde import scenario
 from app.games.inde.board import Cell
 from app.games.inde.events import PiecePlaced, TempleTurn, TileTurned
 from app.games.inde.model import State
 from app.games.inde.pieces import Kind
 from app.games.inde.scoring import score
+from app.kernel.text import EngineError
 from inde.helpers import FUCHSIA, VERT, deal_config, decide, pid_of, player, spec, started
 
 PLACEMENTS = ("vJ(7,2) fV(3,3) vJ(8,1) fV(3,5) vJ(8,3) fTe(2,5) vV(5,0) fP(1,2) vV(4,2) fV(5,5) vTe(3,1) "
@@ -68,3 +72,41 @@ def test_t_s10_the_working_elephant_and_the_sacred_one() -> None:
     state, _ = _play()
     lines = [line for line in score(state.board, FUCHSIA).lines if line.code == "V/E+"]
     assert [line.cells for line in lines] == [((5, 5), (5, 4))]
+
+
+# The position after the 25 actions, as §4 T-S10 draws it (rows r0-r8; `~` water, `$` market).
+DIAGRAM = """
+  r0    .   .~  .   .~  .   .~  .   .~  .
+  r1   fV   .  fP   .  fP   .  fE   .   .
+  r2    .  vE  fJ   .$  .  fTe$ .   .   .
+  r3    .$ vTe vT   .  fV  fV   .   .   .$
+  r4   ##   .  vV~  .   .~  .  fT~ fT  ##
+  r5   vV$  .   .   .  vE  fV  vT   .   .$
+  r6    .   .  vP   .$ fTe vP$  .   .   .
+  r7    .   .  vJ   .   .   .  vT   .   .
+  r8    .  vJ~  .  vJ~  .   .~  .   .~  .
+"""
+
+
+def test_t_s10_as_a_scenario_draws_the_rulings_board() -> None:
+    state = scenario.run(VERT, {VERT: (6, 2), FUCHSIA: (1, 4)}, PLACEMENTS.split())
+    drawn = [line.split() for line in scenario.render_board(state).splitlines()[1:]]
+    assert drawn == [line.split() for line in DIAGRAM.strip().splitlines()]
+    text = scenario.render_scores(state)
+    assert "vert = 8" in text and "fuchsia = 9" in text and "V/V-" in text
+
+
+def test_a_scenario_derives_its_deal_and_refuses_a_wrong_turn() -> None:
+    moves = [scenario.parse_move(t) for t in ("vJ(7,2)", "fV(3,3)", "vJ(8,1)", "f-", "vV(5,0)")]
+    deal = scenario.deal_for(VERT, {VERT: (6, 2), FUCHSIA: (1, 4)}, moves)
+    assert deal.palais == {VERT: 9, FUCHSIA: 17}
+    assert deal.tiles == {VERT: (1, 2, 17), FUCHSIA: (17,)}
+    with pytest.raises(EngineError) as err:
+        scenario.run(VERT, {VERT: (6, 2), FUCHSIA: (1, 4)}, ["fV(3,3)"])
+    assert err.value.code == "bad_scenario"
+    with pytest.raises(EngineError) as bad:
+        scenario.parse_move("vX(1,1)")
+    assert bad.value.code == "bad_move"
+    with pytest.raises(EngineError) as illegal:
+        scenario.run(VERT, {VERT: (6, 2), FUCHSIA: (1, 4)}, ["vJ(5,3)"])  # diagonal to the palais
+    assert illegal.value.code == "rule_J3"

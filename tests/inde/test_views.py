@@ -15,9 +15,11 @@ from inde.helpers import (
     FUCHSIA,
     VERT,
     deal_config,
+    decide,
     forfeit,
     leaks,
     lobby,
+    mod,
     pid_of,
     place,
     play_to_end,
@@ -149,3 +151,10 @@ def test_the_dashboard_starts_seats_the_computer_and_hands_seats_over() -> None:
     assert [a["fixed"] for a in seats] == [{"player_id": "p1"}, {"player_id": "p2"}]
     assert [o["value"] for o in seats[0]["options"]] == ["greedy", "facile"]
     assert pid_of(started(), VERT) == "p1"
+
+
+def test_the_dashboard_never_offers_to_hand_a_computer_seat_to_nobody() -> None:
+    state = decide(lobby("Vera"), {"type": "add_bot"}, mod())[0]
+    seats = [a for a in view(state, "moderator")["legal_actions"] if a["type"] == "set_bot"]
+    assert [o["value"] for o in seats[1]["options"]] == ["facile"]
+    assert [o["value"] for o in seats[0]["options"]] == ["greedy", "facile"]

@@ -6,7 +6,7 @@ from app.games.inde import breaches
 from app.games.inde.board import Cell, adj
 from app.games.inde.breaches import Breach
 from app.games.inde.pieces import Colour, Kind
-from app.games.inde.position import Board, Piece, animal_groups, lone, with_piece
+from app.games.inde.position import Board, Piece, animal_groups, kind_at, lone, with_piece
 
 
 def breach(board: Board, colour: Colour, kind: Kind, x: Cell) -> Breach | None:
@@ -18,6 +18,6 @@ def breach(board: Board, colour: Colour, kind: Kind, x: Cell) -> Breach | None:
     for e in groups[x]:
         if after[e].kind is not Kind.E or not lone(groups, e):
             continue
-        if any(after.get(y, (None, None))[1] is Kind.E and lone(groups, y) for y in adj(e)):
+        if any(kind_at(after, y) is Kind.E and lone(groups, y) for y in adj(e)):
             return breaches.E2
     return None

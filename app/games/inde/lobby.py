@@ -94,6 +94,9 @@ def install(rules: Rules[State]) -> None:
             raise refuse("no_such_seat", "Ce siège n'existe pas.", "There is no such seat.")
         if seat.bot == cmd.level:
             raise refuse("bot_unchanged", "Ce siège est déjà dans cet état.", "That seat is already set that way.")
+        if cmd.level is None and not seat.person:
+            raise refuse("no_person", "Aucune personne n'a pris ce siège : il reste à l'ordinateur.",
+                         "No person took this seat: it stays the computer's.")
         tx.emit(BotSet(player_id=cmd.player_id, level=cmd.level))
 
     @rules.applies(GameCreated)
@@ -107,7 +110,7 @@ def install(rules: Rules[State]) -> None:
 
     @rules.applies(BotAdded)
     def _bot_added(s: State, e: BotAdded) -> State:
-        s = replace(s, seats=(*s.seats, Seat(e.player_id, e.name, e.level)), next_seat=s.next_seat + 1)
+        s = replace(s, seats=(*s.seats, Seat(e.player_id, e.name, e.level, person=False)), next_seat=s.next_seat + 1)
         level = LEVEL_NAMES[e.level]
         return with_feed(s, Text(f"L'ordinateur ({level.fr}) s'assoit : {e.name}.",
                                  f"The computer ({level.en}) takes a seat: {e.name}."))

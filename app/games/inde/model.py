@@ -26,7 +26,8 @@ PHASE_NAMES: dict[str, Text] = {
 class Seat:
     player_id: str
     name: str
-    bot: str | None = None  # None: a person; "greedy" / "facile": the computer plays this seat
+    bot: str | None = None  # None: a person plays; "greedy" / "facile": the computer does
+    person: bool = True  # taken by a person (who can be handed the seat back), not seated as the computer
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,11 @@ class Piece(NamedTuple):
 Board = Mapping[Cell, Piece]
 
 
+def kind_at(board: Board, x: Cell) -> Kind | None:
+    piece = board.get(x)
+    return None if piece is None else piece.kind
+
+
 def cells_of(board: Board, colour: Colour | None, *kinds: Kind) -> list[Cell]:
     """The cells holding figurines of these kinds (of `colour`, or of both if None)."""
     return [x for x, p in board.items() if p.kind in kinds and (colour is None or p.colour is colour)]

@@ -32,7 +32,7 @@ from app.games.inde.model import ACTIONS_EACH, PHASE_NAMES, State
 from app.games.inde.pieces import COLOUR_NAMES, COLOURS, KIND_NAMES, KINDS, Colour, Kind, letter
 from app.games.inde.placement import breaches_by_cell, place
 from app.games.inde.push import Push
-from app.games.inde.scoring import CODE_NAMES, CODES, scores
+from app.games.inde.scoring import CODE_NAMES, CODES, Score, scores
 from app.games.inde.setup import start_refusal
 from app.games.inde.turns import bot_level, turn_refusal
 from app.kernel.actions import LegalAction, Option
@@ -76,9 +76,8 @@ def _counts(kinds: list[Kind] | tuple[Kind, ...]) -> dict[str, int]:
     return {k.value: sum(1 for x in kinds if x is k) for k in KINDS}
 
 
-def _players(s: State) -> list[View]:
+def _players(s: State, board_scores: dict[Colour, Score]) -> list[View]:
     out = []
-    board_scores = scores(s.board) if s.sides else {}
     for seat in s.seats:
         colour = s.colour_of(seat.player_id)
         side = s.sides[colour] if colour is not None else None
@@ -142,10 +141,10 @@ def _last(s: State) -> View | None:
     }
 
 
-def _scores(s: State) -> View:
+def _scores(s: State, board_scores: dict[Colour, Score]) -> View:
     by_colour: View = {}
     if s.sides:
-        for colour, sc in scores(s.board).items():
+        for colour, sc in board_scores.items():
             by_colour[colour.value] = {
                 "name": s.name_of(colour),
                 "total": sc.total,
@@ -180,6 +179,7 @@ def _result(s: State) -> View | None:
 
 
 def public_view(s: State) -> View:
+    board_scores = scores(s.board) if s.sides else {}
     return {
         "game": {
             "id": "inde",
@@ -191,12 +191,12 @@ def public_view(s: State) -> View:
             "seats": SEATS,
             "first": None if s.first is None else s.first.value,
         },
-        "players": _players(s),
+        "players": _players(s, board_scores),
         "layout": LAYOUT,
         "pieces": [{**cell_view(x), "colour": p.colour.value, "kind": p.kind.value} for x, p in sorted(s.board.items())],
         "turn": _turn(s),
         "last": _last(s),
-        "scores": _scores(s),
+        "scores": _scores(s, board_scores),
         "result": _result(s),
         "feed": [t.as_dict() for t in s.feed],
     }
@@ -218,14 +218,19 @@ def _cells(s: State, colour: Colour) -> tuple[list[View], list[View]]:
     return legal, blocked
 
 
-def me_view(s: State, pid: str) -> View | None:
+def seat_cells(s: State, pid: str | None) -> tuple[list[View], list[View]]:
+    colour = s.colour_of(pid)
+    return _cells(s, colour) if colour is not None else ([], [])
+
+
+def me_view(s: State, pid: str, cells: tuple[list[View], list[View]]) -> View | None:
     seat = s.seat(pid)
     if seat is None:
         return None
     colour = s.colour_of(pid)
     my_turn = colour is not None and s.turn is not None and s.turn.colour is colour
     turn = s.turn if my_turn else None
-    legal, blocked = _cells(s, colour) if colour is not None else ([], [])
+    legal, blocked = cells
     side = s.sides.get(colour) if colour is not None else None
     return {
         "player_id": pid,
@@ -258,14 +263,15 @@ def _act(kind: str, label_: Text, err: EngineError | None, **extra: Any) -> Lega
 _LEVEL_OPTIONS = tuple(Option(value=lv, label=LEVEL_NAMES[lv]) for lv in BOT_LEVELS)
 
 
-def player_actions(s: State, pid: str | None) -> list[LegalAction]:
+def player_actions(s: State, pid: str | None, legal: list[View]) -> list[LegalAction]:
     seated = s.seat(pid) is not None
     not_lobby = EngineError("not_lobby", Text("Seulement dans le salon.", "Only in the lobby."))
     leave_err = None if seated and s.phase == "lobby" else not_lobby if seated else EngineError(
         "no_seat", Text("Vous n'êtes pas assis.", "You have no seat."))
     bot_err = add_bot_refusal(s, Actor.player(pid or "")) if s.phase == "lobby" else not_lobby
     turn_err = turn_refusal(s, pid, None)
-    legal = [] if turn_err is not None or s.turn is None else _cells(s, s.turn.colour)[0]
+    if turn_err is not None:
+        legal = []
     action = {"action": s.actions}
     return [
         _act("join", Text("S'asseoir", "Take a seat"), join_refusal(s, pid, None), field="name"),
@@ -297,8 +303,8 @@ def moderator_actions(s: State) -> list[LegalAction]:
     ]
     playing = s.phase in ("lobby", "play")
     for seat in s.seats:
-        options = tuple(o for o in (*_LEVEL_OPTIONS, Option(value=None, label=Text("en personne", "in person")))
-                        if o.value != seat.bot)
+        person = (Option(value=None, label=Text("en personne", "in person")),) if seat.person else ()
+        options = tuple(o for o in (*_LEVEL_OPTIONS, *person) if o.value != seat.bot)
         out.append(_act("set_bot", Text(f"Qui joue pour {seat.name} ?", f"Who plays for {seat.name}?"),
                         None if playing else EngineError("game_over", Text("La partie est terminée.",
                                                                             "The game is over.")),
@@ -310,8 +316,9 @@ def moderator_actions(s: State) -> list[LegalAction]:
 def view_for(state: State, viewer: Viewer) -> View:
     view = public_view(state)
     if viewer.kind == "player":
-        view["me"] = me_view(state, viewer.player_id) if viewer.player_id else None
-        actions = player_actions(state, viewer.player_id)
+        cells = seat_cells(state, viewer.player_id)
+        view["me"] = me_view(state, viewer.player_id, cells) if viewer.player_id else None
+        actions = player_actions(state, viewer.player_id, cells[0])
     elif viewer.kind == "moderator":
         view["me"] = None
         actions = moderator_actions(state)
