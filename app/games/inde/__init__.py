@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from app.games.inde.commands import COMMANDS
 from app.games.inde.config import InDeConfig
-from app.games.inde.events import EVENTS, BotAdded, GameCreated, PlayerJoined
+from app.games.inde.events import EVENTS, GameCreated, PlayerJoined
 from app.games.inde.model import State
 from app.games.inde.rules import RULES
 from app.games.inde.turns import bot_level
@@ -64,11 +64,7 @@ class InDeGame:
 
     def joined(self, event: Any) -> str | None:
         """A person's new seat (the store keeps its token); the computer's seats have none."""
-        if isinstance(event, PlayerJoined):
-            return event.player_id
-        if isinstance(event, BotAdded):
-            return None
-        return None
+        return event.player_id if isinstance(event, PlayerJoined) else None  # BotAdded seats get no token
 
     def view_for(self, state: State, viewer: Viewer, rebinds: Sequence[str]) -> dict[str, Any]:
         return view_for(state, viewer)
