@@ -143,7 +143,7 @@ def _lists(value: Any) -> list[list[Any]]:
     return []
 
 
-PRIVATE_KEYS = ("me", "legal_actions")
+PRIVATE_KEYS = ("me", "legal_actions", "rebinds")  # rebinds: the new phones this seat may vouch for
 
 
 def leaks(state: State, viewer: Viewer, view: dict[str, Any]) -> list[str]:

@@ -57,9 +57,11 @@ def test_seat_ids_are_never_reused() -> None:
     assert [s.player_id for s in state.seats] == ["p1", "p3"]
 
 
-def test_only_the_game_master_starts_and_only_with_two_seats() -> None:
-    assert refusal(lobby("Vera"), mod(), {"type": "start"}) == "need_two"
-    assert refusal(lobby("Vera", "Faisal"), player("p1"), {"type": "start"}) == "not_allowed"
+@pytest.mark.parametrize("starter", ["p1", "p2"])
+def test_either_seated_person_starts_and_only_with_two_seats(starter: str) -> None:
+    assert refusal(lobby("Vera"), player("p1"), {"type": "start"}) == "need_two"
+    assert refusal(lobby("Vera", "Faisal"), NEWCOMER, {"type": "start"}) == "no_seat"
+    assert act(lobby("Vera", "Faisal"), starter, {"type": "start"}).phase == "play"
     assert refusal(created(), NEWCOMER, {"type": "leave"}) == "no_seat"
 
 
@@ -92,9 +94,21 @@ def test_set_bot_hands_a_seat_over_and_back() -> None:
     assert state.seats[1].bot == "facile"
     assert refusal(state, mod(), {"type": "set_bot", "player_id": "p2", "level": "facile"}) == "bot_unchanged"
     assert refusal(state, mod(), {"type": "set_bot", "player_id": "p7"}) == "no_such_seat"
-    assert refusal(state, player("p1"), {"type": "set_bot", "player_id": "p2"}) == "not_allowed"
+    assert refusal(state, player("p1"), {"type": "set_bot", "player_id": "p2"}) == "lobby_seats"
     state = decide(state, {"type": "set_bot", "player_id": "p2", "level": None}, mod())[0]
     assert state.seats[1].bot is None
+
+
+def test_during_the_game_a_person_hands_any_seat_to_the_computer_and_takes_back_only_their_own() -> None:
+    state = act(lobby("Vera", "Faisal"), "p1", {"type": "start"})
+    state = act(state, "p1", {"type": "set_bot", "player_id": "p2", "level": "facile"})  # Faisal's phone is gone
+    assert state.seats[1].bot == "facile"
+    assert "Vera confie le siège de Faisal à l'ordinateur (facile)." in [t.fr for t in state.feed]
+    assert refusal(state, player("p1"), {"type": "set_bot", "player_id": "p2", "level": None}) == "not_your_seat"
+    state = act(state, "p2", {"type": "set_bot", "player_id": "p2", "level": None})  # Faisal is back
+    assert state.seats[1].bot is None and state.feed[-1].fr == "Faisal reprend la main."
+    state = act(state, "p1", {"type": "set_bot", "player_id": "p1", "level": "greedy"})  # let it play for me
+    assert state.seats[0].bot == "greedy"
 
 
 def test_a_seat_the_computer_took_cannot_be_handed_to_a_person() -> None:

@@ -40,6 +40,7 @@ class BotSet(Message):
     type: Literal["bot_set"] = "bot_set"
     player_id: str
     level: BotLevel | None
+    by: str | None = None  # the seat that asked (None: a moderator or a script)
 
 
 class GameStarted(Message):

@@ -14,7 +14,7 @@ from app.kernel.text import EngineError, Text
 NAME_MAX = 24
 SEATS = 2
 BOT_NAME = "Maharadja"
-LEVEL_NAMES: dict[str, Text] = {"greedy": Text("glouton", "greedy"), "facile": Text("facile", "easy")}
+LEVEL_NAMES: dict[str, Text] = {"greedy": Text("fort", "strong"), "facile": Text("facile", "easy")}
 
 
 def clean_name(name: str) -> str:
@@ -61,6 +61,30 @@ def add_bot_refusal(state: State, actor: Actor) -> EngineError | None:
     return None
 
 
+def lobby_seats() -> EngineError:
+    return refuse("lobby_seats", "Dans le salon, asseyez ou retirez l'ordinateur ; ceci sert pendant la partie.",
+                  "In the lobby, seat or remove the computer; this is for during the game.")
+
+
+def set_bot_refusal(state: State, actor: Actor, player_id: str, level: str | None) -> EngineError | None:
+    """Who plays a seat: anyone seated may hand a seat to the computer (a phone gone, or to watch it play);
+    only its own person takes a seat back."""
+    seat = state.seat(player_id)
+    if seat is None:
+        return refuse("no_such_seat", "Ce siège n'existe pas.", "There is no such seat.")
+    if actor.kind == "player" and state.phase == "lobby":
+        return lobby_seats()
+    if seat.bot == level:
+        return refuse("bot_unchanged", "Ce siège est déjà dans cet état.", "That seat is already set that way.")
+    if level is None and not seat.person:
+        return refuse("no_person", "Aucune personne n'a pris ce siège : il reste à l'ordinateur.",
+                      "No person took this seat: it stays the computer's.")
+    if level is None and actor.kind == "player" and actor.player_id != player_id:
+        return refuse("not_your_seat", f"Seul {seat.name} peut reprendre la main sur son siège.",
+                      f"Only {seat.name} can take their seat back.")
+    return None
+
+
 def install(rules: Rules[State]) -> None:
     @rules.handles(Join, actors=("player",), phases=("lobby",), seatless=True)
     def _join(tx: Tx[State], cmd: Join, actor: Actor) -> None:
@@ -87,17 +111,14 @@ def install(rules: Rules[State]) -> None:
             raise refuse("not_a_bot", "Ce siège n'est pas tenu par l'ordinateur.", "That seat is not the computer's.")
         tx.emit(PlayerLeft(player_id=cmd.player_id))
 
-    @rules.handles(SetBot, actors=("moderator",), phases=("lobby", "play"))
+    @rules.handles(SetBot, actors=("moderator", "player"), phases=("lobby", "play"))
     def _set_bot(tx: Tx[State], cmd: SetBot, actor: Actor) -> None:
+        refusal = set_bot_refusal(tx.state, actor, cmd.player_id, cmd.level)
+        if refusal is not None:
+            raise refusal
         seat = tx.state.seat(cmd.player_id)
-        if seat is None:
-            raise refuse("no_such_seat", "Ce siège n'existe pas.", "There is no such seat.")
-        if seat.bot == cmd.level:
-            raise refuse("bot_unchanged", "Ce siège est déjà dans cet état.", "That seat is already set that way.")
-        if cmd.level is None and not seat.person:
-            raise refuse("no_person", "Aucune personne n'a pris ce siège : il reste à l'ordinateur.",
-                         "No person took this seat: it stays the computer's.")
-        tx.emit(BotSet(player_id=cmd.player_id, level=cmd.level))
+        assert seat is not None
+        tx.emit(BotSet(player_id=cmd.player_id, level=cmd.level, by=actor.player_id))
 
     @rules.applies(GameCreated)
     def _created(s: State, e: GameCreated) -> State:
@@ -130,6 +151,10 @@ def install(rules: Rules[State]) -> None:
         if e.level is None:
             return with_feed(s, Text(f"{seat.name} reprend la main.", f"{seat.name} plays again in person."))
         level = LEVEL_NAMES[e.level]
+        by = s.seat(e.by)
+        if by is not None and by.player_id != e.player_id:
+            return with_feed(s, Text(f"{by.name} confie le siège de {seat.name} à l'ordinateur ({level.fr}).",
+                                     f"{by.name} hands {seat.name}'s seat to the computer ({level.en})."))
         return with_feed(s, Text(f"L'ordinateur ({level.fr}) joue désormais pour {seat.name}.",
                                  f"The computer ({level.en}) now plays for {seat.name}."))
 

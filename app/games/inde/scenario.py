@@ -17,7 +17,16 @@ from dataclasses import dataclass
 from app.games.inde.board import DEUX_ROIS, MARKETS, NUMBER_AT, WATER, Cell, N
 from app.games.inde.commands import COMMANDS
 from app.games.inde.config import Deal, InDeConfig
-from app.games.inde.events import GameCreated
+from app.games.inde.events import (
+    BotAdded,
+    FirstPalaisPlaced,
+    GameCreated,
+    GameStarted,
+    PieceForfeited,
+    PiecePlaced,
+    PlayerJoined,
+    TileTurned,
+)
 from app.games.inde.model import State
 from app.games.inde.pieces import COLOURS, TILE_NUMBERS, Colour, Kind, letter
 from app.games.inde.rules import RULES
@@ -69,7 +78,13 @@ def run(first: Colour, palais: dict[Colour, Cell], tokens: Sequence[str], seed: 
         names: tuple[str, str] = ("Vert", "Fuchsia")) -> State:
     """Plays the moves in order (forfeits `x-` decline whatever the turn brings); raises EngineError if one is refused."""
     moves = [parse_move(t) for t in tokens]
-    config = InDeConfig(deal=deal_for(first, palais, moves))
+    return play(deal_for(first, palais, moves), tokens, seed, names)
+
+
+def play(deal: Deal, tokens: Sequence[str], seed: int = 0, names: tuple[str, str] = ("Vert", "Fuchsia")) -> State:
+    """Plays the moves on a fixed deal (an exported game's, or one `run` derived from the moves)."""
+    moves = [parse_move(t) for t in tokens]
+    config = InDeConfig(deal=deal)
     state = RULES.evolve(State(), GameCreated(seed=seed, config=config))
     commands: list[tuple[dict[str, object], Actor]] = [
         ({"type": "join", "name": names[0]}, Actor("player", None)),
@@ -88,6 +103,41 @@ def run(first: Colour, palais: dict[Colour, Cell], tokens: Sequence[str], seed: 
         raw = {"type": "forfeit"} if move.cell is None else {"type": "place", "cell": f"{move.cell[0]},{move.cell[1]}"}
         state = RULES.decide(state, COMMANDS.parse(raw), Actor.player(pid), 0).state
     return state
+
+
+def token(colour: Colour, kind: Kind | None, cell: Cell | None) -> str:
+    """A move as a scenario writes it: `vJ(7,2)`, or `f-` for a figurine given up."""
+    if kind is None or cell is None:
+        return f"{_LETTER[colour]}-"
+    return f"{_LETTER[colour]}{kind.value}({cell[0]},{cell[1]})"
+
+
+def from_log(events: Sequence[object]) -> dict[str, object]:
+    """A played game as a scenario: its players, its deal (who began, first palais, every tile in the order
+    turned) and its moves. `play(Deal(**deal), moves)` reaches the same board. Automatic forfeits (no legal
+    cell) are not moves: the replay makes them again."""
+    first: Colour | None = None
+    palais: dict[Colour, int] = {}
+    tiles: dict[Colour, list[int]] = {c: [] for c in COLOURS}
+    moves: list[str] = []
+    names: list[str] = []
+    for e in events:
+        if isinstance(e, PlayerJoined | BotAdded):
+            names.append(e.name)
+        elif isinstance(e, GameStarted):
+            first = e.first
+        elif isinstance(e, FirstPalaisPlaced):
+            palais[e.colour] = e.number
+        elif isinstance(e, TileTurned):
+            tiles[e.colour].append(e.number)
+        elif isinstance(e, PiecePlaced):
+            moves.append(token(e.colour, e.kind, e.cell))
+        elif isinstance(e, PieceForfeited) and e.reason == "declined":
+            moves.append(token(e.colour, None, None))
+    if first is None:
+        return {"players": names, "deal": None, "moves": []}
+    deal = Deal(first=first, palais=palais, tiles={c: tuple(t) for c, t in tiles.items()})
+    return {"players": names, "deal": deal.model_dump(mode="json"), "moves": moves}
 
 
 def render_board(state: State) -> str:

@@ -43,7 +43,8 @@ def first_palais_number(tx: Tx[State], colour: Colour) -> int:
 
 
 def install(rules: Rules[State]) -> None:
-    @rules.handles(Start, actors=("moderator",), phases=("lobby",))
+    # No dashboard (docs/games/inde.md): either seated person starts; a moderator actor still may (scripts).
+    @rules.handles(Start, actors=("moderator", "player"), phases=("lobby",))
     def _start(tx: Tx[State], cmd: Start, actor: Actor) -> None:
         refusal = start_refusal(tx.state)
         if refusal is not None:

@@ -76,8 +76,8 @@ def turn_refusal(state: State, pid: str | None, action: int | None) -> EngineErr
                       f"It is {other}'s turn: wait for yours.")
     seat = state.seat(pid)
     if seat is not None and seat.bot is not None:
-        return refuse("bot_seat", "L'ordinateur joue pour vous : demandez au meneur de vous rendre la main.",
-                      "The computer plays for you: ask the game master to hand your seat back.")
+        return refuse("bot_seat", "L'ordinateur joue pour vous : touchez « Reprendre la main » d'abord.",
+                      "The computer plays for you: tap “Play in person” first.")
     if action is not None and action != state.actions:
         return refuse("stale", "La partie a avancé entre-temps : regardez le plateau et rejouez.",
                       "The game moved on meanwhile: look at the board and play again.")

@@ -12,6 +12,7 @@ the dashboard have `me: None`. Every seat's view has the same keys.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from app.games.inde.board import (
@@ -27,9 +28,9 @@ from app.games.inde.board import (
     usable,
 )
 from app.games.inde.config import BOT_LEVELS
-from app.games.inde.lobby import LEVEL_NAMES, SEATS, add_bot_refusal, join_refusal
+from app.games.inde.lobby import LEVEL_NAMES, SEATS, add_bot_refusal, join_refusal, lobby_seats
 from app.games.inde.model import ACTIONS_EACH, PHASE_NAMES, State
-from app.games.inde.pieces import COLOUR_NAMES, COLOURS, KIND_NAMES, KINDS, Colour, Kind, letter
+from app.games.inde.pieces import A_KIND, COLOUR_NAMES, COLOURS, KIND_NAMES, KINDS, Colour, Kind, letter
 from app.games.inde.placement import breaches_by_cell, place
 from app.games.inde.push import Push
 from app.games.inde.scoring import CODE_NAMES, CODES, Score, scores
@@ -70,6 +71,9 @@ def layout() -> list[View]:
 
 
 LAYOUT = layout()
+# The rulers along the board: a cell's name is its column letter and its row number (board.label).
+AXES = {"cols": [{"col": c, "name": label((0, c))[0]} for c in range(9)],
+        "rows": [{"row": r, "name": label((r, 0))[1:]} for r in range(9)]}
 
 
 def _counts(kinds: list[Kind] | tuple[Kind, ...]) -> dict[str, int]:
@@ -116,6 +120,7 @@ def _turn(s: State) -> View | None:
         "colour": t.colour.value,
         "kind": t.kind.value,
         "kind_name": KIND_NAMES[t.kind].as_dict(),
+        "what": A_KIND[t.kind].as_dict(),
         "tile": t.tile,
         "temple": t.tile is None,
         "action": s.actions,
@@ -134,6 +139,8 @@ def _last(s: State) -> View | None:
         "colour": last.colour.value,
         "kind": last.kind.value,
         "kind_name": KIND_NAMES[last.kind].as_dict(),
+        "what": A_KIND[last.kind].as_dict(),
+        "other_name": s.name_of(last.colour.other),  # whose villages a tiger chased
         "cell": None if last.cell is None else cell_view(last.cell),
         "pushes": [_push_view(m) for m in last.pushes],
         "forfeit": last.forfeit,
@@ -193,6 +200,7 @@ def public_view(s: State) -> View:
         },
         "players": _players(s, board_scores),
         "layout": LAYOUT,
+        "axes": AXES,
         "pieces": [{**cell_view(x), "colour": p.colour.value, "kind": p.kind.value} for x, p in sorted(s.board.items())],
         "turn": _turn(s),
         "last": _last(s),
@@ -243,6 +251,7 @@ def me_view(s: State, pid: str, cells: tuple[list[View], list[View]]) -> View | 
         "tile": None if turn is None else turn.tile,
         "kind": None if turn is None else turn.kind.value,
         "kind_name": None if turn is None else KIND_NAMES[turn.kind].as_dict(),
+        "what": None if turn is None else A_KIND[turn.kind].as_dict(),
         "temple_turn": turn is not None and turn.tile is None,
         "stock": None if colour is None else {k.value: n for k, n in s.stock(colour).items()},
         "letters_left": _counts([] if side is None else [letter(n) for n in side.tiles]),
@@ -261,28 +270,64 @@ def _act(kind: str, label_: Text, err: EngineError | None, **extra: Any) -> Lega
 
 
 _LEVEL_OPTIONS = tuple(Option(value=lv, label=LEVEL_NAMES[lv]) for lv in BOT_LEVELS)
+_BOT_OPTIONS = (Option(value="greedy", label=Text("Ordinateur fort", "Strong computer")),
+                Option(value="facile", label=Text("Ordinateur facile", "Easy computer")))
+_HAND_OVER = {"greedy": Text("L'ordinateur (fort)", "The computer (strong)"),
+              "facile": Text("L'ordinateur (facile)", "The computer (easy)")}
+_NOT_LOBBY = Text("Seulement dans le salon.", "Only in the lobby.")
+_NO_SEAT = EngineError("no_seat", Text("Vous n'êtes pas assis.", "You have no seat."))
+_BACK = Option(value=None, label=Text("Reprendre la main", "Play in person"))
+
+
+def _seat_actions(s: State, pid: str | None) -> list[LegalAction]:
+    """Who plays each seat, as this seated person may change it during the game (lobby.set_bot_refusal)."""
+    out = []
+    for seat in s.seats:
+        mine = seat.player_id == pid
+        levels = tuple(Option(value=lv, label=_HAND_OVER[lv]) for lv in BOT_LEVELS if lv != seat.bot)
+        options = (*((_BACK,) if mine and seat.bot is not None else ()), *levels)
+        if mine:
+            label_ = (Text("L'ordinateur joue pour vous", "The computer plays for you") if seat.bot is not None
+                      else Text("Laisser l'ordinateur jouer pour moi", "Let the computer play for me"))
+        else:
+            label_ = Text(f"Qui joue pour {seat.name} ?", f"Who plays for {seat.name}?")
+        # Every option offered passes lobby.set_bot_refusal; what remains is the phase and the seat.
+        err = (_NO_SEAT if s.seat(pid) is None else lobby_seats() if s.phase == "lobby"
+               else EngineError("game_over", Text("La partie est terminée.", "The game is over.")) if s.phase == "over"
+               else None)
+        out.append(_act("set_bot", label_, err, input="pick_one", field="level",
+                        fixed={"player_id": seat.player_id}, options=options, group="seats"))
+    return out
 
 
 def player_actions(s: State, pid: str | None, legal: list[View]) -> list[LegalAction]:
     seated = s.seat(pid) is not None
-    not_lobby = EngineError("not_lobby", Text("Seulement dans le salon.", "Only in the lobby."))
-    leave_err = None if seated and s.phase == "lobby" else not_lobby if seated else EngineError(
-        "no_seat", Text("Vous n'êtes pas assis.", "You have no seat."))
+    not_lobby = EngineError("not_lobby", _NOT_LOBBY)
+    leave_err = None if seated and s.phase == "lobby" else not_lobby if seated else _NO_SEAT
     bot_err = add_bot_refusal(s, Actor.player(pid or "")) if s.phase == "lobby" else not_lobby
     turn_err = turn_refusal(s, pid, None)
     if turn_err is not None:
         legal = []
     action = {"action": s.actions}
+    bots = [seat for seat in s.seats if seat.bot is not None and not seat.person]
+    remove_err = not_lobby if s.phase != "lobby" else None if bots else EngineError(
+        "no_bot", Text("Aucun siège n'est à l'ordinateur.", "No seat is the computer's."))
     return [
         _act("join", Text("S'asseoir", "Take a seat"), join_refusal(s, pid, None), field="name"),
         _act("leave", Text("Quitter la table", "Leave the table"), leave_err),
         _act("add_bot", Text("Jouer contre l'ordinateur", "Play against the computer"), bot_err,
-             input="pick_one", field="level", options=_LEVEL_OPTIONS),
+             input="pick_one", field="level", options=_BOT_OPTIONS),
+        _act("remove_bot", Text("Retirer l'ordinateur", "Remove the computer"), remove_err, input="pick_one",
+             field="player_id", options=tuple(Option(value=b.player_id, label=Text(b.name, b.name)) for b in bots)),
+        _act("start", Text("Commencer la partie", "Start the game"),
+             start_refusal(s) if seated else _NO_SEAT),
         _act("place", Text("Poser ici", "Place here"), turn_err, input="pick_one", field="cell", fixed=action,
              options=tuple(Option(value=c["key"], label=Text(c["label"], c["label"])) for c in legal),
              group="turn"),
-        _act("forfeit", Text("Renoncer à cette figurine", "Give up this piece"), turn_err, input="confirm",
-             fixed=action, group="turn"),
+        _act("forfeit", Text("Renoncer à cette figurine ?", "Give up this piece?"), turn_err, input="confirm",
+             fixed=action, group="turn",
+             options=(Option(value=None, label=Text("Oui, elle est perdue pour de bon", "Yes, it is lost for good")),)),
+        *_seat_actions(s, pid),
     ]
 
 
@@ -313,8 +358,12 @@ def moderator_actions(s: State) -> list[LegalAction]:
     return out
 
 
-def view_for(state: State, viewer: Viewer) -> View:
+def view_for(state: State, viewer: Viewer, rebinds: Sequence[str] = ()) -> View:
     view = public_view(state)
+    # New phones claiming a seat with its PIN: the other person at the table vouches for them.
+    view["rebinds"] = [{"player_id": p, "name": seat.name} for p in rebinds
+                       if viewer.kind == "player" and p != viewer.player_id and (seat := state.seat(p)) is not None
+                       and state.seat(viewer.player_id) is not None]
     if viewer.kind == "player":
         cells = seat_cells(state, viewer.player_id)
         view["me"] = me_view(state, viewer.player_id, cells) if viewer.player_id else None
