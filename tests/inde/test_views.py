@@ -14,6 +14,7 @@ from app.kernel.viewer import Viewer
 from inde.helpers import (
     FUCHSIA,
     VERT,
+    act,
     deal_config,
     decide,
     forfeit,
@@ -158,3 +159,34 @@ def test_the_dashboard_never_offers_to_hand_a_computer_seat_to_nobody() -> None:
     seats = [a for a in view(state, "moderator")["legal_actions"] if a["type"] == "set_bot"]
     assert [o["value"] for o in seats[1]["options"]] == ["facile"]
     assert [o["value"] for o in seats[0]["options"]] == ["greedy", "facile"]
+
+
+def test_a_seated_phone_starts_the_table_once_two_seats_are_taken() -> None:
+    acts = _actions(view(lobby("Vera"), "player", "p1"))
+    assert not acts["start"]["available"] and "deux joueurs" in acts["start"]["reason"]["fr"]
+    assert acts["add_bot"]["available"] and [o["value"] for o in acts["add_bot"]["options"]] == ["greedy", "facile"]
+    acts = _actions(view(lobby("Vera", "Faisal"), "player", "p2"))
+    assert acts["start"]["available"] and not acts["add_bot"]["available"]
+
+
+def test_each_phone_says_who_plays_each_seat_and_may_hand_it_to_the_computer() -> None:
+    state = started()
+    seats = [a for a in view(state, "player", "p1")["legal_actions"] if a["type"] == "set_bot"]
+    assert [a["fixed"] for a in seats] == [{"player_id": "p1"}, {"player_id": "p2"}]
+    assert all(a["available"] for a in seats)
+    assert [o["value"] for o in seats[1]["options"]] == ["greedy", "facile"]  # Faisal's phone gone: the computer
+    state = act(state, "p1", {"type": "set_bot", "player_id": "p1", "level": "facile"})
+    mine = next(a for a in view(state, "player", "p1")["legal_actions"] if a["type"] == "set_bot")
+    assert [o["value"] for o in mine["options"]] == [None, "greedy"]  # take it back first
+    theirs = next(a for a in view(state, "player", "p2")["legal_actions"] if a["type"] == "set_bot")
+    assert None not in [o["value"] for o in theirs["options"]]  # only Vera takes her seat back
+    lobby_seats = [a for a in view(lobby("Vera", "Faisal"), "player", "p1")["legal_actions"] if a["type"] == "set_bot"]
+    assert lobby_seats and not any(a["available"] for a in lobby_seats)
+
+
+def test_giving_a_piece_up_asks_once() -> None:
+    state = started()
+    pid = pid_of(state, state.turn.colour)  # type: ignore[union-attr]
+    forfeit = _actions(view(state, "player", pid))["forfeit"]
+    assert forfeit["input"] == "confirm" and [o["value"] for o in forfeit["options"]] == [None]
+    assert forfeit["fixed"] == {"action": state.actions}

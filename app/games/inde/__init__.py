@@ -5,12 +5,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel
 
-from app.games.inde.commands import COMMANDS
+from app.games.inde.commands import CELL_PATTERN, COMMANDS
 from app.games.inde.config import InDeConfig
 from app.games.inde.events import EVENTS, GameCreated, PlayerJoined
 from app.games.inde.lobby import SEATS
@@ -37,7 +38,8 @@ FEED = Region("i-feed", _T + "feed.html", ("feed",))
 TABLE = Region("i-table", _T + "table.html", ("game", "me", "players", "legal_actions"))
 SCREEN = (
     Region("i-s-head", _T + "screen_head.html", ("game", "turn", "last", "players", "result")),
-    Region("i-s-board", _T + "screen_board.html", ("game", "layout", "axes", "pieces", "last", "scores", "result")),
+    Region("i-s-board", _T + "screen_board.html",
+           ("game", "layout", "axes", "pieces", "last", "players", "scores", "result")),
     Region("i-s-side", _T + "screen_side.html", ("game", "players", "scores", "result")),
     Region("i-s-feed", _T + "screen_feed.html", ("game", "feed")),
 )
@@ -72,6 +74,22 @@ def config_from_form(form: Mapping[str, str]) -> InDeConfig:
             raise EngineError("bad_config", BAD_DELAY)
         delay = int(raw)
     return InDeConfig.model_validate({"first": first, "bot_delay_ms": delay})
+
+
+BAD_CELL = Text("Cette case n'est pas sur le plateau : touchez une case marquée.",
+                "That cell is not on the board: tap a marked cell.")
+UNREADABLE = Text("Cette action est illisible : rechargez la page, puis réessayez.",
+                  "This action cannot be read: reload the page, then try again.")
+
+
+def parse_command(raw: dict[str, Any]) -> Any:
+    """The kernel codec's refusal names a pydantic field and its English message: a phone says it in words."""
+    try:
+        return COMMANDS.parse(raw)
+    except EngineError as exc:
+        if raw.get("type") == "place" and not re.fullmatch(CELL_PATTERN, str(raw.get("cell", ""))):
+            raise EngineError(exc.code, BAD_CELL) from exc
+        raise EngineError(exc.code, UNREADABLE) from exc
 
 
 class InDeGame:
@@ -110,7 +128,7 @@ class InDeGame:
         return RULES.fold(State(), (EVENTS.parse(e.payload) for e in log))
 
     def parse_command(self, raw: dict[str, Any]) -> Any:
-        return COMMANDS.parse(raw)
+        return parse_command(raw)
 
     def command_to_json(self, command: Any) -> dict[str, Any]:
         return Codec.dump(command)

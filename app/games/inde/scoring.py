@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from app.games.inde.board import MARKETS, WATER, Cell, adj, label, orth
 from app.games.inde.pieces import COLOURS, Colour, Kind
-from app.games.inde.position import Board, animal_groups, cells_of, lone, reserves, sacred
+from app.games.inde.position import Board, animal_groups, cells_of, domain, lone, reserves, sacred
 from app.kernel.text import Text
 
 BONUSES: tuple[str, ...] = ("D+", "EAU+", "R(&Ti)+", "Ti/P", "E/Te+", "V/E+", "V/Te+", "RES+")
@@ -92,7 +92,8 @@ def score(board: Board, p: Colour) -> Score:
 
     for q in palaces:  # D+ (L85-88, L119-120, L260-261)
         if any(board.get(y) == (p, Kind.J) for y in orth(q)):
-            out.append(_line("D+", 2, (q,), f"Domaine du palais {label(q)}", f"Domain of palace {label(q)}"))
+            cells = (q, *sorted(x for x in domain(board, q) if x != q))  # the palais, then its jardins
+            out.append(_line("D+", 2, cells, f"Domaine du palais {label(q)}", f"Domain of palace {label(q)}"))
     for j in jardins:  # EAU+ (L102-103, L262-263)
         if j in WATER:
             out.append(_line("EAU+", 1, (j,), f"Jardin {label(j)} sur l'eau", f"Garden {label(j)} on water"))
@@ -101,8 +102,8 @@ def score(board: Board, p: Colour) -> Score:
             tigers = sum(1 for x in g if board[x] == (p, Kind.T))
             names = "-".join(label(x) for x in sorted(g))
             out.append(_line("R(&Ti)+", 3 + tigers, tuple(sorted(g)),
-                             f"Réserve {names} (3 + {tigers} tigre(s) à vous)",
-                             f"Reserve {names} (3 + {tigers} tiger(s) of yours)"))
+                             f"Réserve {names} (3 + {tigers} {'tigres' if tigers > 1 else 'tigre'} à vous)",
+                             f"Reserve {names} (3 + {tigers} {'tiger' if tigers == 1 else 'tigers'} of yours)"))
     for q in palaces:  # Ti/P (L170-173, L268-272)
         for y in adj(q):
             if board.get(y) == (p, Kind.T) and lone(groups, y):
