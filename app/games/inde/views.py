@@ -287,8 +287,13 @@ def _seat_actions(s: State, pid: str | None) -> list[LegalAction]:
         levels = tuple(Option(value=lv, label=_HAND_OVER[lv]) for lv in BOT_LEVELS if lv != seat.bot)
         options = (*((_BACK,) if mine and seat.bot is not None else ()), *levels)
         if mine:
-            label_ = (Text("L'ordinateur joue pour vous", "The computer plays for you") if seat.bot is not None
+            label_ = (Text("Reprendre la main, ou changer son niveau", "Take it back, or change its level")
+                      if seat.bot is not None
                       else Text("Laisser l'ordinateur jouer pour moi", "Let the computer play for me"))
+        elif not seat.person:  # the computer's own seat: only its level changes
+            levels = tuple(Option(value=lv, label=LEVEL_NAMES[lv]) for lv in BOT_LEVELS if lv != seat.bot)
+            options = levels
+            label_ = Text(f"Le niveau de {seat.name}", f"{seat.name}'s level")
         else:
             label_ = Text(f"Qui joue pour {seat.name} ?", f"Who plays for {seat.name}?")
         # Every option offered passes lobby.set_bot_refusal; what remains is the phase and the seat.
