@@ -10,16 +10,31 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, func
+from sqlalchemy import Engine, func, text
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from app.store.models import EventRow, Game, IdempotencyKey, Seat, utcnow
 from app.store.tokens import hash_pin, same_hash
 
+# pg_advisory_xact_lock(space, game id): the first key keeps our locks apart from any other user's.
+LOCK_SPACE = 0x4452
+LOCK_WAIT = "10s"  # a writer stuck longer than this is a broken database, not a busy game
+
 
 class SeqConflict(Exception):
-    """Another process appended to this game first: reload and decide again."""
+    """Another writer took this seq (or this idempotency key) first: look again and decide again."""
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """What one command writes: its events, the answer stored under its key, a new seat, what was asked."""
+
+    payloads: Sequence[dict[str, Any]]
+    result: dict[str, Any]
+    finished: bool = False
+    seat: tuple[str, str, str] | None = None  # (player_id, token_hash, pin)
+    command: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,35 +139,87 @@ class Repository:
         """
         try:
             with Session(self.engine) as session:
-                for offset, payload in enumerate(payloads, start=1):
-                    session.add(
-                        EventRow(
-                            game_id=game_id, seq=after_seq + offset, type=str(payload.get("type", "")), payload=payload,
-                            at=at, command=command if offset == 1 else None,
-                        )
-                    )
-                if idempotency_key is not None:
-                    session.add(IdempotencyKey(game_id=game_id, key=idempotency_key, result=result or {}))
-                if seat is not None:
-                    player_id, token_hash, pin = seat
-                    session.add(
-                        Seat(game_id=game_id, player_id=player_id, token_hash=token_hash, pin_hash=hash_pin(game_id, player_id, pin))
-                    )
-                game = session.get(Game, game_id)
-                if game is not None:
-                    game.active_at = utcnow()
-                    game.finished = game.finished or finished
-                    session.add(game)
+                self._write(session, game_id, after_seq, at, idempotency_key,
+                            Batch(payloads, result or {}, finished, seat, command))
                 session.commit()
         except IntegrityError as exc:
             raise SeqConflict(str(exc.orig)) from exc
 
+    def commit(
+        self,
+        game_id: int,
+        after_seq: int,
+        at: int,
+        idempotency_key: str | None,
+        decide: Callable[[list[StoredEvent]], Batch | None],
+    ) -> dict[str, Any] | None:
+        """One command, start to end, in one transaction: the key, the events since `after_seq`, the decision.
+
+        Returns the result stored under `idempotency_key` when this command was already applied (by this
+        process or another): nothing is decided or written then. Otherwise `decide` gets the events
+        appended since `after_seq` (by other processes) and returns what to write, or None to write
+        nothing; it runs in this thread, inside the transaction, and may raise (nothing is written).
+
+        On PostgreSQL a per-game advisory lock, held until the commit, makes the writers of one game
+        take turns across processes, so the events `decide` sees are the last ones. Elsewhere (SQLite,
+        one process) a clash on `(game_id, seq)` or on the key raises SeqConflict: call again, and the
+        key is checked first.
+        """
+        try:
+            with Session(self.engine) as session:
+                if self.engine.dialect.name == "postgresql":
+                    connection = session.connection()
+                    connection.execute(text(f"SET LOCAL lock_timeout = '{LOCK_WAIT}'"))
+                    connection.execute(text("SELECT pg_advisory_xact_lock(:space, :game)"),
+                                       {"space": LOCK_SPACE, "game": game_id})
+                if idempotency_key is not None:
+                    stored = self._stored_result(session, game_id, idempotency_key)
+                    if stored is not None:
+                        return stored
+                rows = session.exec(
+                    select(EventRow).where(EventRow.game_id == game_id, EventRow.seq > after_seq).order_by(col(EventRow.seq))
+                )
+                fresh = [StoredEvent(r.seq, dict(r.payload), r.at, r.command) for r in rows]
+                batch = decide(fresh)
+                if batch is None:
+                    return None
+                self._write(session, game_id, fresh[-1].seq if fresh else after_seq, at, idempotency_key, batch)
+                session.commit()
+                return None
+        except IntegrityError as exc:
+            raise SeqConflict(str(exc.orig)) from exc
+
+    def _write(self, session: Session, game_id: int, after_seq: int, at: int, key: str | None, batch: Batch) -> None:
+        for offset, payload in enumerate(batch.payloads, start=1):
+            session.add(
+                EventRow(
+                    game_id=game_id, seq=after_seq + offset, type=str(payload.get("type", "")), payload=payload,
+                    at=at, command=batch.command if offset == 1 else None,
+                )
+            )
+        if key is not None:
+            session.add(IdempotencyKey(game_id=game_id, key=key, result=batch.result))
+        if batch.seat is not None:
+            player_id, token_hash, pin = batch.seat
+            session.add(
+                Seat(game_id=game_id, player_id=player_id, token_hash=token_hash, pin_hash=hash_pin(game_id, player_id, pin))
+            )
+        game = session.get(Game, game_id)
+        if game is not None:
+            game.active_at = utcnow()
+            game.finished = game.finished or batch.finished
+            session.add(game)
+
+    @staticmethod
+    def _stored_result(session: Session, game_id: int, key: str) -> dict[str, Any] | None:
+        row = session.exec(
+            select(IdempotencyKey).where(IdempotencyKey.game_id == game_id, IdempotencyKey.key == key)
+        ).first()
+        return dict(row.result) if row else None
+
     def idempotent_result(self, game_id: int, key: str) -> dict[str, Any] | None:
         with Session(self.engine) as session:
-            row = session.exec(
-                select(IdempotencyKey).where(IdempotencyKey.game_id == game_id, IdempotencyKey.key == key)
-            ).first()
-            return dict(row.result) if row else None
+            return self._stored_result(session, game_id, key)
 
     # -- seats ---------------------------------------------------------------
 
