@@ -11,6 +11,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from app.kernel.actor import Actor
+from app.kernel.names import name_key
 from app.kernel.text import EngineError
 from app.kernel.viewer import Viewer
 from app.store.tokens import hash_token, new_pin, new_token
@@ -71,7 +72,9 @@ async def join(request: Request, hub: HubDep, settings: SettingsDep, limiter: Do
     try:
         outcome = await hub.dispatch(command, Actor("player", None), seat=(hash_token(token), pin))
     except EngineError as exc:
-        return _lobby(hub, pick(exc.message), 422 if exc.code in actions.INPUT_ERRORS | {"bad_name"} else 409)
+        # A name that shows nothing once cleaned (app/kernel/names.py) is bad input, whatever the game calls it.
+        bad_input = exc.code in actions.INPUT_ERRORS | {"bad_name"} or not name_key(str(command["name"]))
+        return _lobby(hub, pick(exc.message), 422 if bad_input else 409)
     player_id = str(outcome.result.get("player_id"))
     # The PIN is shown once (only its hash is stored): with it, a new phone asks for this seat.
     response = page(hub.definition.page_templates["joined"], code=hub.code, pin=pin, name=seat_name(hub, player_id))
