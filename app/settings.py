@@ -22,6 +22,15 @@ def _refuse_placeholder(url: str | None) -> str | None:
     return url
 
 
+def database_name(url: str) -> str:
+    """The database a URL names: a PostgreSQL database's name, a SQLite file's absolute path."""
+    parts = urlsplit(url)
+    if parts.scheme.startswith("sqlite"):
+        path = url.split(":///", 1)[1] if ":///" in url else ""
+        return str(Path(path).resolve()) if path and path != ":memory:" else "memory"
+    return parts.path.lstrip("/") or parts.hostname or "default"
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", extra="ignore")
 
@@ -29,6 +38,8 @@ class Settings(BaseSettings):
     base_url: str | None = None  # e.g. https://jeu.example.org behind a proxy; else the LAN address
     redis_url: str | None = None  # several processes share games through Redis pub/sub
     pubsub_url: str | None = None  # explicit seam (memory://, redis://); defaults from redis_url
+    # Channels are "<prefix>:game:CODE": deployments sharing one Redis never hear each other.
+    pubsub_prefix: str | None = None  # default: from the database's name (see `prefix`)
 
     send_queue: int = 64  # messages queued per websocket before it is dropped
     send_timeout: float = 5.0  # seconds one send may take before the phone is dropped
@@ -36,7 +47,9 @@ class Settings(BaseSettings):
     rate_per_second: float = 4.0  # sustained actions per second per seat
     idle_unload_s: float = 1800.0  # a game with no socket and no timer leaves memory after this
     rearm_hours: float = 24.0  # at startup, reload games active this recently and re-arm their timers
-    secure_cookies: bool = False  # set behind HTTPS
+    secure_cookies: bool = False  # set behind HTTPS (and then browsers are told to keep to HTTPS: HSTS)
+    max_body_bytes: int = 64 * 1024  # a request body over this is refused (413): every form is a few KB
+    openapi: bool = False  # serve /openapi.json (for API tools such as schemathesis); off by default
 
     @field_validator("database_url", "redis_url", "pubsub_url")
     @classmethod
@@ -46,3 +59,8 @@ class Settings(BaseSettings):
     @cached_property
     def pubsub(self) -> str:
         return self.pubsub_url or self.redis_url or "memory://"
+
+    @cached_property
+    def prefix(self) -> str:
+        """The pub/sub namespace: PUBSUB_PREFIX, else the database this deployment keeps its games in."""
+        return self.pubsub_prefix or f"db:{database_name(self.database_url)}"
