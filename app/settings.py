@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 from functools import cached_property
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -47,9 +48,30 @@ class Settings(BaseSettings):
     rate_per_second: float = 4.0  # sustained actions per second per seat
     idle_unload_s: float = 1800.0  # a game with no socket and no timer leaves memory after this
     rearm_hours: float = 24.0  # at startup, reload games active this recently and re-arm their timers
+    # Reverse proxies allowed to say who the client is (X-Forwarded-For) and how it came (X-Forwarded-Proto):
+    # addresses or networks, comma-separated. Empty: those headers are ignored, the peer is the client.
+    trusted_proxies: str | None = None
+    forwarded_allow_ips: str | None = None  # uvicorn's old setting: no longer read, only warned about
     secure_cookies: bool = False  # set behind HTTPS (and then browsers are told to keep to HTTPS: HSTS)
     max_body_bytes: int = 64 * 1024  # a request body over this is refused (413): every form is a few KB
     openapi: bool = False  # serve /openapi.json (for API tools such as schemathesis); off by default
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _proxies(cls, value: str | None) -> str | None:
+        for entry in (e.strip() for e in (value or "").split(",") if e.strip()):
+            if entry == "*":
+                raise ValueError("TRUSTED_PROXIES=* would let every client choose its own address (and slip past "
+                                 "every per-address limit): list the proxy's addresses or networks instead")
+            try:
+                ipaddress.ip_network(entry, strict=False)
+            except ValueError:
+                raise ValueError(f"TRUSTED_PROXIES: {entry!r} is not an IP address or network") from None
+        return value
+
+    @property
+    def proxies(self) -> list[str]:
+        return [e.strip() for e in (self.trusted_proxies or "").split(",") if e.strip()]
 
     @field_validator("database_url", "redis_url", "pubsub_url")
     @classmethod

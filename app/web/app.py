@@ -13,6 +13,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import Request
 from starlette.responses import Response
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app.live.games import Games
 from app.live.pubsub import make_pubsub
@@ -60,6 +61,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # Joins and PIN recoveries per address: roomy for a venue, slow for a PIN guesser.
         app.state.door_limiter = Limiter(30, 1.0)
         app.state.settings = settings
+        if settings.forwarded_allow_ips and not settings.proxies:
+            log.warning("FORWARDED_ALLOW_IPS is no longer read: set TRUSTED_PROXIES to your reverse proxy's address "
+                        "(docs/self-hosting.md); until then every client is seen as the proxy")
         rearmed = await games.rearm_recent(settings.rearm_hours)
         if rearmed:
             log.info("re-armed %d running game(s): %s", len(rearmed), ", ".join(rearmed))
@@ -82,6 +86,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(LanguageMiddleware)
     app.add_middleware(SecurityHeaders, hsts=settings.secure_cookies)
+    if settings.proxies:
+        # Only these peers may say who the client is: X-Forwarded-For is read from the right, up to the
+        # first address that is not one of them (what the client wrote itself sits left of it), and
+        # X-Forwarded-Proto gives the scheme. Outermost, so that every layer sees the real client.
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.proxies)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     for module in (health, home, table, moderator, screen, legacy):
         app.include_router(module.router)

@@ -49,6 +49,8 @@ def serve(host: str, port: int) -> None:
         # Pages only listen: a frame bigger than any message they may send is refused unread (16 MiB
         # is uvicorn's default, which 40 sockets with no login turned into 1.4 GB).
         ws_max_size=MAX_FRAME_BYTES,
-        proxy_headers=True,
+        # Forwarded headers are the app's business (TRUSTED_PROXIES, app/web/app.py): uvicorn's own would
+        # trust FORWARDED_ALLOW_IPS, which the documentation once set to "*" (any client chose its address).
+        proxy_headers=False,
         log_level="info",
     )

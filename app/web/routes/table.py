@@ -26,6 +26,9 @@ from app.web.templating import render
 router = APIRouter(prefix="/g/{code}")
 JOIN_BURST, JOIN_RATE = 100.0, 5.0  # joins per address and game
 PIN_BURST, PIN_RATE = 10.0, 0.2  # PIN recoveries per address and game
+# And per seat, from every address together: a guesser with many addresses still gets a few tries
+# a minute at one seat (10^6 PINs: about two years), while its owner, who knows the PIN, needs one.
+SEAT_PIN_BURST, SEAT_PIN_RATE = 5.0, 1 / 60
 
 
 def _address(request: Request) -> str:
@@ -92,6 +95,8 @@ async def recover(request: Request, hub: HubDep, settings: SettingsDep, limiter:
         return _lobby(hub, t("error.rate_limited"), 429)
     form = await request.form()
     player_id = seat_named(hub, str(form.get("name") or "")[:FIELD_MAX])
+    if player_id is not None and not limiter.allow(f"recover-seat:{hub.code}:{player_id}", SEAT_PIN_BURST, SEAT_PIN_RATE):
+        return _lobby(hub, t("error.too_many_tries"), 429)
     pin = str(form.get("pin") or "").strip()[:20]
     token = new_token()
     if player_id is None or not pin.isdigit() or not await hub.request_rebind(player_id, pin, hash_token(token)):
