@@ -46,6 +46,14 @@ class Settings(BaseSettings):
     send_timeout: float = 5.0  # seconds one send may take before the phone is dropped
     rate_capacity: float = 10.0  # actions a seat may burst
     rate_per_second: float = 4.0  # sustained actions per second per seat
+    # The door, per client address (and per game for joins): roomy for a class behind one school NAT,
+    # slow for a script. A miss is a code that names no game: the whole code space takes days to sweep.
+    code_misses_burst: float = 30.0  # unknown codes an address may try at once...
+    code_misses_per_second: float = 0.5  # ...and then this many a second
+    joins_per_address_burst: float = 15.0  # joins from one address into one game at once...
+    joins_per_address_per_second: float = 0.5  # ...and then this many a second
+    joins_per_game_burst: float = 60.0  # joins into one game from every address together...
+    joins_per_game_per_second: float = 2.0  # ...and then this many a second
     idle_unload_s: float = 1800.0  # a game with no socket and no timer leaves memory after this
     rearm_hours: float = 24.0  # at startup, reload games active this recently and re-arm their timers
     # Reverse proxies allowed to say who the client is (X-Forwarded-For) and how it came (X-Forwarded-Proto):

@@ -9,9 +9,10 @@ import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from app.kernel.viewer import Viewer
-from app.live.connection import Connection
+from app.live.connection import TRY_AGAIN_LATER, Connection
 from app.live.hub import Hub
 from app.settings import Settings
+from app.web.deps import PageError, find_hub
 from app.web.i18n import speaking, t
 from app.web.templating import render
 
@@ -23,9 +24,19 @@ MAX_MESSAGE = 4096
 MAX_FRAME_BYTES = 4 * MAX_MESSAGE
 
 
-async def refuse(ws: WebSocket) -> None:
+async def refuse(ws: WebSocket, code: int = FORBIDDEN) -> None:
     await ws.accept()
-    await ws.close(FORBIDDEN)
+    await ws.close(code)
+
+
+async def hub_or_refuse(ws: WebSocket, code: str) -> Hub | None:
+    """The socket's game, or None once the socket is closed: 4403 for an unknown code (htmx stops),
+    1013 when this address has tried too many unknown codes (htmx tries again later)."""
+    try:
+        return await find_hub(ws, code)
+    except PageError as exc:
+        await refuse(ws, TRY_AGAIN_LATER if exc.status_code == 429 else FORBIDDEN)
+        return None
 
 
 async def _read(ws: WebSocket, conn: Connection) -> None:

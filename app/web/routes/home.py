@@ -8,9 +8,8 @@ from starlette.responses import RedirectResponse, Response
 
 from app.games import DEFAULT, GAMES, game_of, resolve
 from app.kernel.text import EngineError
-from app.store.tokens import normalise_code
 from app.web.auth import mod_cookie, same_origin, set_secret_cookie
-from app.web.deps import GamesDep, PageError, SettingsDep, page
+from app.web.deps import GamesDep, PageError, SettingsDep, find_hub, page
 from app.web.door import FIELD_MAX, no_store
 from app.web.i18n import pick, t
 from app.web.links import base_url, qr_file, qr_svg
@@ -62,16 +61,12 @@ async def create_game(request: Request, games: GamesDep, settings: SettingsDep) 
 
 
 @router.get("/join")
-async def join_by_code(games: GamesDep, code: str = "") -> Response:
-    normal = normalise_code(code[:16])
-    if normal is None or await games.get(normal) is None:
-        raise PageError(404, t("error.no_game", code=code[:8]))
-    return RedirectResponse(f"/g/{normal}", status_code=303)
+async def join_by_code(request: Request, code: str = "") -> Response:
+    hub = await find_hub(request, code[:16])
+    return RedirectResponse(f"/g/{hub.code}", status_code=303)
 
 
 @router.get("/qr/{code}.svg")
-async def qr(request: Request, code: str, games: GamesDep, settings: SettingsDep) -> Response:
-    normal = normalise_code(code[:16])
-    if normal is None or await games.get(normal) is None:
-        raise PageError(404, t("error.no_game", code=code[:8]))
-    return Response(qr_file(f"{base_url(request, settings.base_url)}/g/{normal}"), media_type="image/svg+xml")
+async def qr(request: Request, code: str, settings: SettingsDep) -> Response:
+    hub = await find_hub(request, code[:16])
+    return Response(qr_file(f"{base_url(request, settings.base_url)}/g/{hub.code}"), media_type="image/svg+xml")

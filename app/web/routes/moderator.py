@@ -18,7 +18,7 @@ from app.kernel.viewer import Viewer
 from app.live.hub import Hub
 from app.web import actions, sockets
 from app.web.auth import is_moderator, is_moderator_secret, mod_cookie, same_origin, set_secret_cookie
-from app.web.deps import HubDep, LimiterDep, PageError, SettingsDep, get_hub, page
+from app.web.deps import HubDep, LimiterDep, PageError, SettingsDep, page
 from app.web.door import no_store
 from app.web.i18n import LANG, pick, t
 from app.web.presenter import HtmlPresenter
@@ -112,10 +112,8 @@ async def confirm_rebind(request: Request, hub: HubDep, player_id: str) -> Respo
 
 @router.websocket("/ws")
 async def moderator_socket(ws: WebSocket, code: str) -> None:
-    try:
-        hub = await get_hub(code, ws.app.state.games)
-    except PageError:
-        await sockets.refuse(ws)
+    hub = await sockets.hub_or_refuse(ws, code)
+    if hub is None:
         return
     if not hub.definition.has_dashboard or not is_moderator(ws, hub) or not same_origin(ws):
         await sockets.refuse(ws)
