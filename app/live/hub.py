@@ -305,6 +305,18 @@ class Hub:
                 conn.drop()
                 self.connections.discard(conn)
 
+    async def end_moderator_sessions(self) -> None:
+        """The game master issued a new link: every dashboard socket closes, here and in other processes
+        (a page whose session ended is refused when it reconnects; the new one is let back in)."""
+        self.cut_moderators()
+        await self._publish({"kind": "cut_moderators"})
+
+    def cut_moderators(self) -> None:
+        for conn in list(self.connections):
+            if conn.viewer.kind == "moderator":
+                conn.drop()
+                self.connections.discard(conn)
+
     # -- rebinding a seat to a new phone -------------------------------------
 
     async def request_rebind(self, player_id: str, pin: str, token_hash: str) -> bool:
@@ -392,6 +404,8 @@ class Hub:
                         await self.catch_up()
                     elif kind == "cut":
                         self.cut_off(str(message.get("player_id")))
+                    elif kind == "cut_moderators":
+                        self.cut_moderators()
                     elif kind == "rebinds":
                         self.rebinds = await asyncio.to_thread(self.repo.pending_rebinds, self.game.id)
                         self.fan_out()

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Engine, func, text
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col, delete, select
 
-from app.store.models import EventRow, Game, IdempotencyKey, Seat, utcnow
+from app.store.models import EventRow, Game, IdempotencyKey, ModeratorSession, Seat, utcnow
 from app.store.tokens import hash_pin, same_hash
 
 # pg_advisory_xact_lock(space, game id): the first key keeps our locks apart from any other user's.
@@ -266,3 +266,35 @@ class Repository:
                 select(Seat.player_id).where(Seat.game_id == game_id, col(Seat.pending_token_hash).is_not(None))
             )
             return list(rows)
+
+    # -- the game master's sessions -------------------------------------------
+
+    def moderator_secret_hash(self, game_id: int) -> str | None:
+        """The link's hash as stored now (another process may have issued a new link)."""
+        with Session(self.engine) as session:
+            game = session.get(Game, game_id)
+            return game.mod_token_hash if game else None
+
+    def add_moderator_session(self, game_id: int, session_hash: str, sealed_link: str) -> None:
+        with Session(self.engine) as session:
+            session.add(ModeratorSession(game_id=game_id, session_hash=session_hash, sealed_link=sealed_link))
+            session.commit()
+
+    def moderator_session(self, game_id: int, session_hash: str, max_age: timedelta) -> str | None:
+        """The sealed link of a live session of this game, or None."""
+        with Session(self.engine) as session:
+            row = session.exec(select(ModeratorSession).where(
+                ModeratorSession.game_id == game_id, ModeratorSession.session_hash == session_hash,
+                ModeratorSession.created_at >= utcnow() - max_age)).first()
+            return row.sealed_link if row else None
+
+    def rotate_moderator(self, game_id: int, secret_hash: str, session_hash: str, sealed_link: str) -> None:
+        """A new link: the old one and every session end; the asking browser gets the one new session."""
+        with Session(self.engine) as session:
+            game = session.get(Game, game_id)
+            assert game is not None
+            game.mod_token_hash = secret_hash
+            session.add(game)
+            session.exec(delete(ModeratorSession).where(col(ModeratorSession.game_id) == game_id))
+            session.add(ModeratorSession(game_id=game_id, session_hash=session_hash, sealed_link=sealed_link))
+            session.commit()

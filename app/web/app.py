@@ -25,6 +25,7 @@ from app.web.deps import PageError, flash
 from app.web.headers import SecurityHeaders
 from app.web.i18n import DEFAULT, LanguageMiddleware, speaking, t
 from app.web.limits import BodyLimit
+from app.web.logs import hide_secrets
 from app.web.presenter import HtmlPresenter
 from app.web.ratelimit import Limiter
 from app.web.routes import health, home, legacy, moderator, screen, table
@@ -50,6 +51,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        hide_secrets()  # uvicorn has set up its loggers by now: its access log never prints ?k=
         engine = make_engine(settings.database_url)
         await asyncio.to_thread(migrate, engine)
         pubsub = make_pubsub(settings.pubsub, settings.prefix)

@@ -8,7 +8,7 @@ from starlette.responses import RedirectResponse, Response
 
 from app.games import DEFAULT, GAMES, game_of, resolve
 from app.kernel.text import EngineError
-from app.web.auth import mod_cookie, same_origin, set_secret_cookie
+from app.web.auth import open_session, same_origin
 from app.web.deps import GamesDep, PageError, SettingsDep, find_hub, page
 from app.web.door import FIELD_MAX, no_store
 from app.web.i18n import pick, t
@@ -55,8 +55,9 @@ async def create_game(request: Request, games: GamesDep, settings: SettingsDep) 
         qr=qr_svg(join),
     )
     if definition.has_dashboard:
-        # The creator's own browser is the dashboard at once; the link opens it anywhere else.
-        set_secret_cookie(response, mod_cookie(hub.code), secret, f"/m/{hub.code}", settings.secure_cookies)
+        # The creator's own browser is the dashboard at once (a session, not the secret); the link opens it
+        # anywhere else.
+        await open_session(response, hub, secret, settings.secure_cookies)
     return no_store(response)
 
 
