@@ -13,6 +13,7 @@ from web_helpers import act, create_game, join, make_settings, phone, receive, r
 
 from app.games import DEFAULT, GAMES
 from app.live.pubsub import MemoryPubSub, make_pubsub
+from app.settings import Settings
 from app.store.tokens import hash_token
 from app.web.app import create_app
 
@@ -89,12 +90,20 @@ def test_a_move_on_one_process_reaches_phones_on_another_through_redis(sqlite_ur
             assert unique in receive_until(mod_ws, unique, timeout=10)[-1]
 
 
-def test_two_deployments_sharing_a_redis_never_hear_each_other(tmp_path: Path, redis_url: str) -> None:
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def two_databases(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[str, str]:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'a.db'}", f"sqlite:///{tmp_path / 'b.db'}"
+    return str(request.getfixturevalue("postgres_url")), str(request.getfixturevalue("other_postgres_url"))
+
+
+def test_two_deployments_sharing_a_redis_never_hear_each_other(two_databases: tuple[str, str], redis_url: str) -> None:
     """Two deployments (two databases), one Redis, one game code in both: a seat rebound in one
     must not cut the phone of the same seat in the other (issue 13, item 7)."""
     listener = redis.Redis.from_url(redis_url).pubsub()
-    with TestClient(create_app(make_settings(f"sqlite:///{tmp_path / 'a.db'}", pubsub_url=redis_url))) as a, \
-            TestClient(create_app(make_settings(f"sqlite:///{tmp_path / 'b.db'}", pubsub_url=redis_url))) as b:
+    one, other = two_databases
+    with TestClient(create_app(make_settings(one, pubsub_url=redis_url))) as a, \
+            TestClient(create_app(make_settings(other, pubsub_url=redis_url))) as b:
         code, _ = create_game(a)
         mine, _ = join(a, code, "Jo")  # p1 in deployment a
         # Deployment b happens to draw the same code (one chance in 331,776 per pair of games).
@@ -121,3 +130,9 @@ def test_two_deployments_sharing_a_redis_never_hear_each_other(tmp_path: Path, r
             join(a, code, "Lu")
             assert "Lu" in receive_until(ws, "Lu")[-1]
     listener.close()
+
+
+def test_the_channel_prefix_comes_from_the_database_unless_set() -> None:
+    assert Settings(database_url="postgresql+psycopg://u:p@db:5432/soirees").prefix == "db:soirees"
+    assert Settings(database_url="sqlite:////srv/jeux/deuxrois.db").prefix == "db:/srv/jeux/deuxrois.db"
+    assert Settings(database_url="sqlite:////srv/jeux/deuxrois.db", pubsub_prefix="club").prefix == "club"
