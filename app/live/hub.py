@@ -187,7 +187,7 @@ class Hub:
                     self._adopt(turn)  # the events read before the clash are committed: keep them
                     await asyncio.sleep(random.uniform(0, RETRY_JITTER_S * (attempt + 1)))
                     continue
-                except BaseException:
+                except Exception:  # not a cancellation: the store's thread may still be running then
                     self._adopt(turn)  # a refusal was decided on the newest log: show that log
                     raise
                 if stored is not None:

@@ -27,10 +27,10 @@ def mod_cookie(code: str) -> str:
     return MOD_COOKIE.format(code=code)
 
 
-def set_secret_cookie(response: Response, name: str, value: str, path: str, secure: bool) -> None:
+def set_secret_cookie(response: Response, name: str, value: str, path: str, secure: bool, max_age: int = YEAR) -> None:
     # HttpOnly: no script can read it; Lax: another site cannot post with it; the path
     # keeps one game's cookie away from every other game and from the other pages.
-    response.set_cookie(name, value, max_age=YEAR, path=path, httponly=True, samesite="lax", secure=secure)
+    response.set_cookie(name, value, max_age=max_age, path=path, httponly=True, samesite="lax", secure=secure)
 
 
 async def seat_of(conn: HTTPConnection, hub: Hub) -> str | None:
@@ -67,14 +67,15 @@ async def is_moderator_secret(hub: Hub, secret: str | None) -> bool:
     return current is not None and same_hash(current, hash_token(secret))
 
 
-async def moderator_of(conn: HTTPConnection, hub: Hub) -> Moderator | None:
-    """The game master's session this request's cookie holds, or None."""
+async def moderator_of(conn: HTTPConnection, hub: Hub, with_link: bool = True) -> Moderator | None:
+    """The game master's session this request's cookie holds, or None; `with_link` also unseals the
+    link (checked against the game's current one)."""
     value = conn.cookies.get(mod_cookie(hub.code))
     if not value or len(value) > 200:
         return None
     sealed = await asyncio.to_thread(hub.repo.moderator_session, hub.game.id, hash_token(value), SESSION_AGE)
     if sealed is not None:
-        link = unseal(sealed, value)
+        link = unseal(sealed, value) if with_link else None
         return Moderator(link if link is not None and await is_moderator_secret(hub, link) else None)
     if await is_moderator_secret(hub, value):  # set before sessions: good until the link changes
         return Moderator(value, legacy=True)
@@ -82,7 +83,8 @@ async def moderator_of(conn: HTTPConnection, hub: Hub) -> Moderator | None:
 
 
 async def is_moderator(conn: HTTPConnection, hub: Hub) -> bool:
-    return await moderator_of(conn, hub) is not None
+    """One look at the store for a session (every action and socket of the dashboard asks)."""
+    return await moderator_of(conn, hub, with_link=False) is not None
 
 
 async def open_session(response: Response, hub: Hub, secret: str, secure: bool) -> None:
@@ -103,8 +105,7 @@ async def new_link(response: Response, hub: Hub, secure: bool) -> str:
 
 
 def set_moderator_cookie(response: Response, code: str, session: str, secure: bool) -> None:
-    response.set_cookie(mod_cookie(code), session, max_age=int(SESSION_AGE.total_seconds()), path=f"/m/{code}",
-                        httponly=True, samesite="lax", secure=secure)
+    set_secret_cookie(response, mod_cookie(code), session, f"/m/{code}", secure, int(SESSION_AGE.total_seconds()))
 
 
 def same_origin(conn: HTTPConnection) -> bool:
