@@ -25,6 +25,16 @@ def sqlite_url(tmp_path: Path) -> str:
 @pytest.fixture
 def postgres_url() -> Iterator[str]:
     """A database of its own on the local PostgreSQL, dropped at the end."""
+    yield from _postgres_database()
+
+
+@pytest.fixture
+def other_postgres_url() -> Iterator[str]:
+    """A second one, for a second deployment on the same server."""
+    yield from _postgres_database()
+
+
+def _postgres_database() -> Iterator[str]:
     name = f"deuxrois_test_{secrets.token_hex(6)}"
     try:
         admin = psycopg.connect(PG_ADMIN, autocommit=True, connect_timeout=3)

@@ -22,6 +22,8 @@ def make_settings(database_url: str, **overrides: object) -> Settings:
         "pubsub_url": f"memory://{secrets.token_hex(4)}",
         "rate_capacity": 10_000.0,
         "rate_per_second": 10_000.0,
+        "joins_per_address_burst": 10_000.0,  # every phone of a test is "testclient"
+        "joins_per_game_burst": 10_000.0,
         **overrides,
     }
     return Settings(database_url=database_url, **values)  # type: ignore[arg-type]

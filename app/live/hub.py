@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -23,13 +24,15 @@ import orjson
 from app.games import game_of
 from app.kernel.actor import Actor
 from app.kernel.game import GameDefinition
+from app.kernel.rules import Decision
 from app.kernel.viewer import Viewer
 from app.live.connection import Connection
 from app.live.pubsub import PubSub
-from app.store.repository import GameRecord, Repository, SeqConflict, StoredEvent
+from app.store.repository import Batch, GameRecord, Repository, SeqConflict, StoredEvent
 
 log = logging.getLogger(__name__)
-RETRIES = 5
+RETRIES = 30  # clashes happen only where writers do not take turns (SQLite): each try reads what won
+RETRY_JITTER_S = 0.003  # up to this many seconds times the try number between tries, so two writers drift apart
 ASLEEP_S = 120.0  # a phone gone this long is shown as gone rather than asleep (sleeping screens reconnect sooner)
 
 
@@ -59,6 +62,38 @@ class Outcome:
     result: dict[str, Any]
     payloads: list[dict[str, Any]] = field(default_factory=list)
     replayed: bool = False
+
+
+class _Turn:
+    """One try of a command: `decide` runs in the store's transaction, on the log as it is now."""
+
+    def __init__(self, hub: Hub, command: Any, actor: Actor, at: int, seat: tuple[str, str] | None) -> None:
+        self.definition = hub.definition
+        self.command, self.actor, self.at, self.seat = command, actor, at, seat
+        self.state: Any = hub.state
+        self.seq = hub.seq
+        self.fresh: list[StoredEvent] = []
+        self.decision: Decision[Any] | None = None
+        self.payloads: list[dict[str, Any]] = []
+        self.result: dict[str, Any] | None = None
+
+    def decide(self, fresh: list[StoredEvent]) -> Batch:
+        """Fold what other processes appended, then decide (pure: it runs in the store's thread)."""
+        for stored in fresh:
+            self.state = self.definition.evolve(self.state, self.definition.event_from_json(stored.payload), stored.at)
+            self.seq = stored.seq
+        self.fresh = fresh
+        decision = self.definition.decide(self.state, self.command, self.actor, self.at)
+        payloads = [self.definition.event_to_json(e) for e in decision.events]
+        joined = next((j for e in decision.events if (j := self.definition.joined(e)) is not None), None)
+        result: dict[str, Any] = {"ok": True, "seq": self.seq + len(payloads), "events": [p["type"] for p in payloads]}
+        if joined is not None:
+            result["player_id"] = joined
+        self.decision, self.payloads, self.result = decision, payloads, result
+        asked = {"actor": {"kind": self.actor.kind, "player_id": self.actor.player_id},
+                 "command": self.definition.command_to_json(self.command)}
+        return Batch(payloads, result, self.definition.over(decision.state),
+                     (joined, *self.seat) if self.seat is not None and joined is not None else None, asked)
 
 
 class Hub:
@@ -142,36 +177,37 @@ class Hub:
         parsed = self.definition.parse_command(command)  # a malformed command never takes the lock
         full_key = f"{actor.key}:{key}" if key else None
         async with self.lock:
-            if full_key is not None:
-                stored = await asyncio.to_thread(self.repo.idempotent_result, self.game.id, full_key)
-                if stored is not None:
-                    return Outcome(stored, replayed=True)
-            for _ in range(RETRIES):
+            for attempt in range(RETRIES):
                 at = self.clock()
-                decision = self.definition.decide(self.state, parsed, actor, at)
-                payloads = [self.definition.event_to_json(e) for e in decision.events]
-                joined = next((j for e in decision.events if (j := self.definition.joined(e)) is not None), None)
-                result: dict[str, Any] = {"ok": True, "seq": self.seq + len(payloads), "events": [p["type"] for p in payloads]}
-                if joined is not None:
-                    result["player_id"] = joined
-                new_seat = (joined, *seat) if seat is not None and joined is not None else None
-                state = decision.state
-                asked = {"actor": {"kind": actor.kind, "player_id": actor.player_id},
-                         "command": self.definition.command_to_json(parsed)}
+                turn = _Turn(self, parsed, actor, at, seat)
                 try:
-                    await asyncio.to_thread(
-                        self.repo.append, self.game.id, self.seq, payloads, at, full_key, result, self.definition.over(state), new_seat, asked
-                    )
+                    # Each try checks the key first: the process that beat us may have run this very command.
+                    stored = await asyncio.to_thread(self.repo.commit, self.game.id, self.seq, at, full_key, turn.decide)
                 except SeqConflict:
-                    await self._catch_up_locked()
+                    self._adopt(turn)  # the events read before the clash are committed: keep them
+                    await asyncio.sleep(random.uniform(0, RETRY_JITTER_S * (attempt + 1)))
                     continue
-                self.state = state
-                self.seq += len(payloads)
-                if payloads:
+                except Exception:  # not a cancellation: the store's thread may still be running then
+                    self._adopt(turn)  # a refusal was decided on the newest log: show that log
+                    raise
+                if stored is not None:
+                    await self._catch_up_locked()  # another process (or an earlier try) wrote it
+                    return Outcome(stored, replayed=True)
+                assert turn.decision is not None and turn.result is not None
+                fresh = turn.fresh
+                self.state, self.seq = turn.decision.state, turn.seq + len(turn.payloads)
+                if turn.payloads or fresh:
                     self._after_change()
+                if turn.payloads:
                     await self._publish({"kind": "seq", "seq": self.seq})
-                return Outcome(result, payloads)
+                return Outcome(turn.result, turn.payloads)
             raise RuntimeError(f"game {self.code}: could not append after {RETRIES} tries")
+
+    def _adopt(self, turn: _Turn) -> None:
+        """Keep what a try read from the log, when it read anything."""
+        if turn.fresh:
+            self.state, self.seq = turn.state, turn.seq
+            self._after_change()
 
     async def catch_up(self) -> None:
         async with self.lock:
@@ -269,6 +305,18 @@ class Hub:
                 conn.drop()
                 self.connections.discard(conn)
 
+    async def end_moderator_sessions(self) -> None:
+        """The game master issued a new link: every dashboard socket closes, here and in other processes
+        (a page whose session ended is refused when it reconnects; the new one is let back in)."""
+        self.cut_moderators()
+        await self._publish({"kind": "cut_moderators"})
+
+    def cut_moderators(self) -> None:
+        for conn in list(self.connections):
+            if conn.viewer.kind == "moderator":
+                conn.drop()
+                self.connections.discard(conn)
+
     # -- rebinding a seat to a new phone -------------------------------------
 
     async def request_rebind(self, player_id: str, pin: str, token_hash: str) -> bool:
@@ -356,6 +404,8 @@ class Hub:
                         await self.catch_up()
                     elif kind == "cut":
                         self.cut_off(str(message.get("player_id")))
+                    elif kind == "cut_moderators":
+                        self.cut_moderators()
                     elif kind == "rebinds":
                         self.rebinds = await asyncio.to_thread(self.repo.pending_rebinds, self.game.id)
                         self.fan_out()

@@ -70,14 +70,42 @@ class MemoryPubSub:
                     del self._subs[channel]
 
 
+class Namespaced:
+    """One deployment's channels: `prefix:channel`. Redis pub/sub ignores the database number, so two
+    deployments sharing a Redis would otherwise hear each other's notes whenever their codes collide."""
+
+    def __init__(self, inner: PubSub, prefix: str) -> None:
+        self.inner = inner
+        self.prefix = prefix
+
+    def name(self, channel: str) -> str:
+        return f"{self.prefix}:{channel}"
+
+    async def connect(self) -> None:
+        await self.inner.connect()
+
+    async def disconnect(self) -> None:
+        await self.inner.disconnect()
+
+    async def publish(self, channel: str, message: str) -> None:
+        await self.inner.publish(self.name(channel), message)
+
+    def subscribe(self, channel: str) -> contextlib.AbstractAsyncContextManager[Subscription]:
+        return self.inner.subscribe(self.name(channel))
+
+
 _MEMORY: dict[str, MemoryPubSub] = {}
 
 
-def make_pubsub(url: str) -> PubSub:
+def make_pubsub(url: str, prefix: str = "") -> PubSub:
+    """The seam for `url`; with a `prefix`, every channel is namespaced by it."""
+    bus: PubSub
     if url.startswith("memory://"):
-        return _MEMORY.setdefault(url, MemoryPubSub())
-    if url.startswith(("redis://", "rediss://", "unix://")):
+        bus = _MEMORY.setdefault(url, MemoryPubSub())
+    elif url.startswith(("redis://", "rediss://", "unix://")):
         from app.live.redis_pubsub import RedisPubSub
 
-        return RedisPubSub(url)
-    raise ValueError(f"unknown pub/sub URL {url!r}: use memory:// or redis://")
+        bus = RedisPubSub(url)
+    else:
+        raise ValueError(f"unknown pub/sub URL {url!r}: use memory:// or redis://")
+    return Namespaced(bus, prefix) if prefix else bus

@@ -1,4 +1,4 @@
-"""The tables: games, their append-only event log, seats and idempotency keys."""
+"""The tables: games, their append-only event log, seats, idempotency keys and game-master sessions."""
 
 from __future__ import annotations
 
@@ -73,3 +73,19 @@ class IdempotencyKey(SQLModel, table=True):
     game_id: int = Field(foreign_key="games.id", index=True)
     key: str = Field(max_length=160)
     result: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+
+
+class ModeratorSession(SQLModel, table=True):
+    """A browser the game master opened the dashboard in: its cookie's hash, never the link's secret.
+
+    `sealed_link` is the link's secret sealed with the cookie's value (app/store/tokens.py `seal`):
+    the dashboard can show the link again to that browser, and the database alone cannot.
+    """
+
+    __tablename__ = "moderator_sessions"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    session_hash: str = Field(max_length=64, unique=True, index=True)
+    sealed_link: str = Field(max_length=128)
+    created_at: datetime = Field(default_factory=utcnow)

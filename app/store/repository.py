@@ -7,19 +7,34 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, func
+from sqlalchemy import Engine, func, text
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col, delete, select
 
-from app.store.models import EventRow, Game, IdempotencyKey, Seat, utcnow
+from app.store.models import EventRow, Game, IdempotencyKey, ModeratorSession, Seat, utcnow
 from app.store.tokens import hash_pin, same_hash
+
+# pg_advisory_xact_lock(space, game id): the first key keeps our locks apart from any other user's.
+LOCK_SPACE = 0x4452
+LOCK_WAIT = "10s"  # a writer stuck longer than this is a broken database, not a busy game
 
 
 class SeqConflict(Exception):
-    """Another process appended to this game first: reload and decide again."""
+    """Another writer took this seq (or this idempotency key) first: look again and decide again."""
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """What one command writes: its events, the answer stored under its key, a new seat, what was asked."""
+
+    payloads: Sequence[dict[str, Any]]
+    result: dict[str, Any]
+    finished: bool = False
+    seat: tuple[str, str, str] | None = None  # (player_id, token_hash, pin)
+    command: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,35 +139,87 @@ class Repository:
         """
         try:
             with Session(self.engine) as session:
-                for offset, payload in enumerate(payloads, start=1):
-                    session.add(
-                        EventRow(
-                            game_id=game_id, seq=after_seq + offset, type=str(payload.get("type", "")), payload=payload,
-                            at=at, command=command if offset == 1 else None,
-                        )
-                    )
-                if idempotency_key is not None:
-                    session.add(IdempotencyKey(game_id=game_id, key=idempotency_key, result=result or {}))
-                if seat is not None:
-                    player_id, token_hash, pin = seat
-                    session.add(
-                        Seat(game_id=game_id, player_id=player_id, token_hash=token_hash, pin_hash=hash_pin(game_id, player_id, pin))
-                    )
-                game = session.get(Game, game_id)
-                if game is not None:
-                    game.active_at = utcnow()
-                    game.finished = game.finished or finished
-                    session.add(game)
+                self._write(session, game_id, after_seq, at, idempotency_key,
+                            Batch(payloads, result or {}, finished, seat, command))
                 session.commit()
         except IntegrityError as exc:
             raise SeqConflict(str(exc.orig)) from exc
 
+    def commit(
+        self,
+        game_id: int,
+        after_seq: int,
+        at: int,
+        idempotency_key: str | None,
+        decide: Callable[[list[StoredEvent]], Batch | None],
+    ) -> dict[str, Any] | None:
+        """One command, start to end, in one transaction: the key, the events since `after_seq`, the decision.
+
+        Returns the result stored under `idempotency_key` when this command was already applied (by this
+        process or another): nothing is decided or written then. Otherwise `decide` gets the events
+        appended since `after_seq` (by other processes) and returns what to write, or None to write
+        nothing; it runs in this thread, inside the transaction, and may raise (nothing is written).
+
+        On PostgreSQL a per-game advisory lock, held until the commit, makes the writers of one game
+        take turns across processes, so the events `decide` sees are the last ones. Elsewhere (SQLite,
+        one process) a clash on `(game_id, seq)` or on the key raises SeqConflict: call again, and the
+        key is checked first.
+        """
+        try:
+            with Session(self.engine) as session:
+                if self.engine.dialect.name == "postgresql":
+                    connection = session.connection()
+                    connection.execute(text(f"SET LOCAL lock_timeout = '{LOCK_WAIT}'"))
+                    connection.execute(text("SELECT pg_advisory_xact_lock(:space, :game)"),
+                                       {"space": LOCK_SPACE, "game": game_id})
+                if idempotency_key is not None:
+                    stored = self._stored_result(session, game_id, idempotency_key)
+                    if stored is not None:
+                        return stored
+                rows = session.exec(
+                    select(EventRow).where(EventRow.game_id == game_id, EventRow.seq > after_seq).order_by(col(EventRow.seq))
+                )
+                fresh = [StoredEvent(r.seq, dict(r.payload), r.at, r.command) for r in rows]
+                batch = decide(fresh)
+                if batch is None:
+                    return None
+                self._write(session, game_id, fresh[-1].seq if fresh else after_seq, at, idempotency_key, batch)
+                session.commit()
+                return None
+        except IntegrityError as exc:
+            raise SeqConflict(str(exc.orig)) from exc
+
+    def _write(self, session: Session, game_id: int, after_seq: int, at: int, key: str | None, batch: Batch) -> None:
+        for offset, payload in enumerate(batch.payloads, start=1):
+            session.add(
+                EventRow(
+                    game_id=game_id, seq=after_seq + offset, type=str(payload.get("type", "")), payload=payload,
+                    at=at, command=batch.command if offset == 1 else None,
+                )
+            )
+        if key is not None:
+            session.add(IdempotencyKey(game_id=game_id, key=key, result=batch.result))
+        if batch.seat is not None:
+            player_id, token_hash, pin = batch.seat
+            session.add(
+                Seat(game_id=game_id, player_id=player_id, token_hash=token_hash, pin_hash=hash_pin(game_id, player_id, pin))
+            )
+        game = session.get(Game, game_id)
+        if game is not None:
+            game.active_at = utcnow()
+            game.finished = game.finished or batch.finished
+            session.add(game)
+
+    @staticmethod
+    def _stored_result(session: Session, game_id: int, key: str) -> dict[str, Any] | None:
+        row = session.exec(
+            select(IdempotencyKey).where(IdempotencyKey.game_id == game_id, IdempotencyKey.key == key)
+        ).first()
+        return dict(row.result) if row else None
+
     def idempotent_result(self, game_id: int, key: str) -> dict[str, Any] | None:
         with Session(self.engine) as session:
-            row = session.exec(
-                select(IdempotencyKey).where(IdempotencyKey.game_id == game_id, IdempotencyKey.key == key)
-            ).first()
-            return dict(row.result) if row else None
+            return self._stored_result(session, game_id, key)
 
     # -- seats ---------------------------------------------------------------
 
@@ -199,3 +266,35 @@ class Repository:
                 select(Seat.player_id).where(Seat.game_id == game_id, col(Seat.pending_token_hash).is_not(None))
             )
             return list(rows)
+
+    # -- the game master's sessions -------------------------------------------
+
+    def moderator_secret_hash(self, game_id: int) -> str | None:
+        """The link's hash as stored now (another process may have issued a new link)."""
+        with Session(self.engine) as session:
+            game = session.get(Game, game_id)
+            return game.mod_token_hash if game else None
+
+    def add_moderator_session(self, game_id: int, session_hash: str, sealed_link: str) -> None:
+        with Session(self.engine) as session:
+            session.add(ModeratorSession(game_id=game_id, session_hash=session_hash, sealed_link=sealed_link))
+            session.commit()
+
+    def moderator_session(self, game_id: int, session_hash: str, max_age: timedelta) -> str | None:
+        """The sealed link of a live session of this game, or None."""
+        with Session(self.engine) as session:
+            row = session.exec(select(ModeratorSession).where(
+                ModeratorSession.game_id == game_id, ModeratorSession.session_hash == session_hash,
+                ModeratorSession.created_at >= utcnow() - max_age)).first()
+            return row.sealed_link if row else None
+
+    def rotate_moderator(self, game_id: int, secret_hash: str, session_hash: str, sealed_link: str) -> None:
+        """A new link: the old one and every session end; the asking browser gets the one new session."""
+        with Session(self.engine) as session:
+            game = session.get(Game, game_id)
+            assert game is not None
+            game.mod_token_hash = secret_hash
+            session.add(game)
+            session.exec(delete(ModeratorSession).where(col(ModeratorSession.game_id) == game_id))
+            session.add(ModeratorSession(game_id=game_id, session_hash=session_hash, sealed_link=sealed_link))
+            session.commit()

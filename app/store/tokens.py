@@ -42,3 +42,27 @@ def hash_pin(game_id: int, player_id: str, pin: str) -> str:
 
 def same_hash(a: str, b: str) -> bool:
     return hmac.compare_digest(a, b)
+
+
+def _pad(key: str, size: int) -> bytes:
+    """`size` bytes of keystream from a secret key (HMAC-SHA256 in counter mode)."""
+    out = b""
+    block = 0
+    while len(out) < size:
+        out += hmac.new(key.encode(), f"moderator-link:{block}".encode(), hashlib.sha256).digest()
+        block += 1
+    return out[:size]
+
+
+def seal(secret: str, key: str) -> str:
+    """`secret` readable only with `key` (a session's cookie value, random and used for this one seal)."""
+    data = secret.encode()
+    return bytes(a ^ b for a, b in zip(data, _pad(key, len(data)), strict=True)).hex()
+
+
+def unseal(sealed: str, key: str) -> str | None:
+    try:
+        data = bytes.fromhex(sealed)
+        return bytes(a ^ b for a, b in zip(data, _pad(key, len(data)), strict=True)).decode()
+    except (ValueError, UnicodeDecodeError):
+        return None

@@ -10,23 +10,30 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import Request
 from starlette.responses import Response
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app.live.games import Games
 from app.live.pubsub import make_pubsub
 from app.settings import Settings
 from app.store.database import make_engine, migrate
 from app.store.repository import Repository
+from app.web.actions import refusal
 from app.web.deps import PageError, flash
 from app.web.headers import SecurityHeaders
-from app.web.i18n import LanguageMiddleware, t
+from app.web.i18n import DEFAULT, LanguageMiddleware, speaking, t
+from app.web.limits import BodyLimit
+from app.web.logs import hide_secrets
 from app.web.presenter import HtmlPresenter
 from app.web.ratelimit import Limiter
 from app.web.routes import health, home, legacy, moderator, screen, table
 from app.web.templating import STATIC
 
 log = logging.getLogger(__name__)
+# Starlette's refusals by status, as keys of the shared words (others: error.http).
+HTTP_ERRORS = {400: "error.bad_input", 404: "error.not_found", 405: "error.method"}
 
 
 async def _sweep(games: Games, idle_s: float) -> None:
@@ -44,9 +51,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        hide_secrets()  # uvicorn has set up its loggers by now: its access log never prints ?k=
         engine = make_engine(settings.database_url)
         await asyncio.to_thread(migrate, engine)
-        pubsub = make_pubsub(settings.pubsub)
+        pubsub = make_pubsub(settings.pubsub, settings.prefix)
         await pubsub.connect()
         games = Games(Repository(engine), lambda game: HtmlPresenter(game.pages), pubsub)
         app.state.engine = engine
@@ -55,6 +63,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # Joins and PIN recoveries per address: roomy for a venue, slow for a PIN guesser.
         app.state.door_limiter = Limiter(30, 1.0)
         app.state.settings = settings
+        if settings.forwarded_allow_ips and not settings.proxies:
+            log.warning("FORWARDED_ALLOW_IPS is no longer read: set TRUSTED_PROXIES to your reverse proxy's address "
+                        "(docs/self-hosting.md); until then every client is seen as the proxy")
         rearmed = await games.rearm_recent(settings.rearm_hours)
         if rearmed:
             log.info("re-armed %d running game(s): %s", len(rearmed), ", ".join(rearmed))
@@ -69,10 +80,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await pubsub.disconnect()
             engine.dispose()
 
-    app = FastAPI(title="Deux Rois — game nights", lifespan=lifespan, docs_url=None, redoc_url=None)
+    # The API description is for tools (schemathesis); a public server does not hand out its map.
+    app = FastAPI(title="Deux Rois — game nights", lifespan=lifespan, docs_url=None, redoc_url=None,
+                  openapi_url="/openapi.json" if settings.openapi else None)
     app.state.ready = False
+    # Outermost last: security headers on everything, the language for every answer, then the body limit.
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(LanguageMiddleware)
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(SecurityHeaders, hsts=settings.secure_cookies)
+    if settings.proxies:
+        # Only these peers may say who the client is: X-Forwarded-For is read from the right, up to the
+        # first address that is not one of them (what the client wrote itself sits left of it), and
+        # X-Forwarded-Proto gives the scheme. Outermost, so that every layer sees the real client.
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.proxies)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     for module in (health, home, table, moderator, screen, legacy):
         app.include_router(module.router)
@@ -84,6 +104,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def bad_input(request: Request, exc: RequestValidationError) -> Response:
         # FastAPI's default is an English JSON dump; people get one line in their language.
-        return flash(t("error.bad_input"), 422, request)
+        return refusal(request, 422, "bad_input", t("error.bad_input"))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        # Starlette's own refusals (unknown address, wrong method, a malformed form) say it in English
+        # JSON ({"detail": "Not Found"}); a phone gets the same line in its language as every other error.
+        key = HTTP_ERRORS.get(exc.status_code, "error.http")
+        response = refusal(request, exc.status_code, f"http_{exc.status_code}", t(key, status=exc.status_code))
+        response.headers.update(exc.headers or {})
+        return response
+
+    @app.exception_handler(Exception)
+    async def server_error(request: Request, exc: Exception) -> Response:
+        # Outside the language middleware: the language it chose is still in the request's state.
+        with speaking(request.scope.get("state", {}).get("lang", DEFAULT)):
+            return refusal(request, 500, "server_error", t("error.server"))
 
     return app

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 from typing import Annotated, Any
 
 from fastapi import Depends, HTTPException
@@ -40,12 +41,44 @@ class PageError(HTTPException):
         self.message = message
 
 
-async def get_hub(code: str, games: Annotated[Games, Depends(get_games)]) -> Hub:
+def client_address(conn: HTTPConnection) -> str:
+    """Who is asking, for the limits: the peer (or what a trusted proxy said), an IPv6 client by its /64
+    (one home or phone gets a whole /64, and would otherwise have billions of addresses)."""
+    host = conn.client.host if conn.client else ""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)
+
+
+async def find_hub(conn: HTTPConnection, code: str) -> Hub:
+    """The game a code names, for any page, socket or link that takes one.
+
+    Codes that name no game are counted per address: with 331,776 codes, a
+    script would otherwise find every lobby in minutes. Once an address has
+    spent its misses, every lookup from it waits (429), known code or not, so
+    that the answer never tells a code apart.
+    """
+    settings = get_settings(conn)
+    limiter: Limiter = conn.app.state.door_limiter
+    misses = f"code-miss:{client_address(conn)}"
+    if limiter.spent(misses):
+        raise PageError(429, t("error.too_many_codes"))
     normal = normalise_code(code)
-    hub = await games.get(normal) if normal else None
+    hub = await get_games(conn).get(normal) if normal else None
     if hub is None:
+        limiter.allow(misses, settings.code_misses_burst, settings.code_misses_per_second)
         raise PageError(404, t("error.no_game", code=code[:8]))
     return hub
+
+
+async def get_hub(code: str, request: Request) -> Hub:
+    return await find_hub(request, code)
 
 
 def get_door_limiter(conn: HTTPConnection) -> Limiter:

@@ -8,6 +8,7 @@ from starlette.datastructures import FormData
 from starlette.responses import Response
 
 from app.kernel.game import JoinField
+from app.kernel.names import name_key
 from app.live.hub import Hub
 
 FIELD_MAX = 200  # longer form values are cut before the game sees them (names are checked by each game)
@@ -31,9 +32,12 @@ def seat_name(hub: Hub, player_id: str | None) -> str | None:
 
 
 def seat_named(hub: Hub, name: str) -> str | None:
-    """The seat whose name is `name` (spaces and case aside), for a new phone with a PIN."""
-    wanted = " ".join(name.split()).casefold()
-    return next((p["id"] for p in lobby(hub)["players"] if str(p["name"]).casefold() == wanted), None)
+    """The seat whose name is `name` as the games compare names (spaces, case, accents and invisible
+    characters aside), for a new phone with a PIN."""
+    wanted = name_key(name)
+    if not wanted:
+        return None
+    return next((p["id"] for p in lobby(hub)["players"] if name_key(str(p["name"])) == wanted), None)
 
 
 def join_numbers(fields: tuple[JoinField, ...], form: FormData) -> dict[str, int]:

@@ -20,11 +20,16 @@ HEADERS = [
     (b"referrer-policy", b"same-origin"),
     (b"x-frame-options", b"DENY"),
 ]
+# Served over HTTPS (SECURE_COOKIES): a browser that has seen the site once never tries plain HTTP
+# again for a year, so nobody on the venue's Wi-Fi can downgrade it. Not sent on a plain LAN setup,
+# where it would be ignored anyway, and not for subdomains, which this server does not own.
+HSTS = (b"strict-transport-security", b"max-age=31536000")
 
 
 class SecurityHeaders:
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, hsts: bool = False) -> None:
         self.app = app
+        self.headers = [*HEADERS, HSTS] if hsts else HEADERS
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -33,7 +38,7 @@ class SecurityHeaders:
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *HEADERS]
+                message["headers"] = [*message.get("headers", []), *self.headers]
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

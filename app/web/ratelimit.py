@@ -14,18 +14,25 @@ class TokenBucket:
         self.tokens = capacity
         self.stamp = clock()
 
-    def take(self) -> bool:
+    def level(self) -> float:
+        """The tokens in the bucket now (refilled since the last look)."""
         now = self.clock()
         self.tokens = min(self.capacity, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
-        if self.tokens >= 1:
+        return self.tokens
+
+    def take(self) -> bool:
+        if self.level() >= 1:
             self.tokens -= 1
             return True
         return False
 
 
+MAX_BUCKETS = 50_000  # a sweep from many addresses cannot grow the table without end
+
+
 class Limiter:
-    """One bucket per key (game and seat); old buckets are forgotten once full again."""
+    """One bucket per key (game and seat, address); old buckets are forgotten once full again."""
 
     def __init__(self, capacity: float, rate: float, clock: Callable[[], float] = time.monotonic) -> None:
         self.capacity = capacity
@@ -39,8 +46,16 @@ class Limiter:
         if bucket is None:
             if len(self._buckets) > 10_000:
                 self._forget_full()
+            if len(self._buckets) > MAX_BUCKETS:  # still too many: the oldest go (insertion order)
+                for old in list(self._buckets)[: len(self._buckets) // 2]:
+                    del self._buckets[old]
             bucket = self._buckets[key] = TokenBucket(capacity or self.capacity, rate or self.rate, self.clock)
         return bucket.take()
+
+    def spent(self, key: str) -> bool:
+        """Whether `key`'s bucket has no whole token left; takes nothing."""
+        bucket = self._buckets.get(key)
+        return bucket is not None and bucket.level() < 1
 
     def _forget_full(self) -> None:
         now = self.clock()

@@ -10,6 +10,7 @@ import uvicorn
 from app.settings import Settings
 from app.web.app import create_app
 from app.web.links import qr_terminal
+from app.web.sockets import MAX_FRAME_BYTES
 
 
 def lan_address() -> str:
@@ -45,6 +46,11 @@ def serve(host: str, port: int) -> None:
         port=port,
         ws_ping_interval=10,
         ws_ping_timeout=10,
-        proxy_headers=True,
+        # Pages only listen: a frame bigger than any message they may send is refused unread (16 MiB
+        # is uvicorn's default, which 40 sockets with no login turned into 1.4 GB).
+        ws_max_size=MAX_FRAME_BYTES,
+        # Forwarded headers are the app's business (TRUSTED_PROXIES, app/web/app.py): uvicorn's own would
+        # trust FORWARDED_ALLOW_IPS, which the documentation once set to "*" (any client chose its address).
+        proxy_headers=False,
         log_level="info",
     )

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from pathlib import Path
 
 import pytest
 import redis
 from starlette.testclient import TestClient
-from web_helpers import act, create_game, join, make_settings, receive, receive_until
+from web_helpers import act, create_game, join, make_settings, phone, receive, receive_until
 
+from app.games import DEFAULT, GAMES
 from app.live.pubsub import MemoryPubSub, make_pubsub
+from app.settings import Settings
+from app.store.tokens import hash_token
 from app.web.app import create_app
 
 REDIS = "redis://127.0.0.1:6379/15"
@@ -84,3 +88,51 @@ def test_a_move_on_one_process_reaches_phones_on_another_through_redis(sqlite_ur
         with b_mod.websocket_connect(f"/m/{code}/ws") as mod_ws:
             # Redis delivers the note to b's hub in its own time: the first view or a push right after.
             assert unique in receive_until(mod_ws, unique, timeout=10)[-1]
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def two_databases(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[str, str]:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'a.db'}", f"sqlite:///{tmp_path / 'b.db'}"
+    return str(request.getfixturevalue("postgres_url")), str(request.getfixturevalue("other_postgres_url"))
+
+
+def test_two_deployments_sharing_a_redis_never_hear_each_other(two_databases: tuple[str, str], redis_url: str) -> None:
+    """Two deployments (two databases), one Redis, one game code in both: a seat rebound in one
+    must not cut the phone of the same seat in the other (issue 13, item 7)."""
+    listener = redis.Redis.from_url(redis_url).pubsub()
+    one, other = two_databases
+    with TestClient(create_app(make_settings(one, pubsub_url=redis_url))) as a, \
+            TestClient(create_app(make_settings(other, pubsub_url=redis_url))) as b:
+        code, _ = create_game(a)
+        mine, _ = join(a, code, "Jo")  # p1 in deployment a
+        # Deployment b happens to draw the same code (one chance in 331,776 per pair of games).
+        definition = GAMES[DEFAULT]
+        secret = secrets.token_urlsafe(24)
+        b.app.state.games.repo.create_game(  # type: ignore[attr-defined]
+            lambda: code, hash_token(secret), definition.id, definition.config_model().model_dump(mode="json"), 7,
+            definition.new_game(definition.config_model(), 7, 0), 0)
+        _, pin = join(b, code, "Jo")  # p1 in deployment b
+        assert phone(b).post(f"/g/{code}/recover", data={"name": "Jo", "pin": pin}).status_code == 200
+        assert b.get(f"/m/{code}?k={secret}").status_code == 200
+        listener.psubscribe(f"*game:{code}")
+        with mine.websocket_connect(f"/g/{code}/ws") as ws:
+            receive(ws)
+            # b's game master confirms the new phone: b cuts its p1's old phone, and says so on Redis.
+            assert b.post(f"/m/{code}/rebind/p1").status_code == 204
+            heard: list[bytes] = []
+            while not any(b"rebinds" in data for data in heard):  # Redis has passed b's notes on to everyone
+                message = listener.get_message(timeout=10)
+                assert message is not None, heard
+                if message["type"] == "pmessage":
+                    heard.append(message["data"])
+            # a's p1 still has its phone: the next push of a's lobby reaches it.
+            join(a, code, "Lu")
+            assert "Lu" in receive_until(ws, "Lu")[-1]
+    listener.close()
+
+
+def test_the_channel_prefix_comes_from_the_database_unless_set() -> None:
+    assert Settings(database_url="postgresql+psycopg://u:p@db:5432/soirees").prefix == "db:soirees"
+    assert Settings(database_url="sqlite:////srv/jeux/deuxrois.db").prefix == "db:/srv/jeux/deuxrois.db"
+    assert Settings(database_url="sqlite:////srv/jeux/deuxrois.db", pubsub_prefix="club").prefix == "club"

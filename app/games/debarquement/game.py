@@ -51,6 +51,7 @@ from app.games.debarquement.rules import (
 from app.games.debarquement.scoring import DEFAULT_MAX_MANCHES, THRESHOLDS, game_over, manche_points, result
 from app.games.debarquement.state import HAND_SIZE, Phase, State, evolve
 from app.kernel.actor import Actor
+from app.kernel.names import clean_name
 from app.kernel.text import EngineError, Text
 
 MAX_MANCHES_LIMIT = 50
@@ -93,7 +94,7 @@ def _player_command(s: State, cmd: Command, pid: str) -> list[Event]:
     match cmd:
         case Join():
             _raise_if(check_join(s, pid, cmd.name))
-            return [PlayerJoined(player_id=pid, name=cmd.name.strip(), age=cmd.age)]
+            return [PlayerJoined(player_id=pid, name=clean_name(cmd.name), age=cmd.age)]
         case Leave():
             _raise_if(check_leave(s, pid))
             return [PlayerLeft(player_id=pid)]

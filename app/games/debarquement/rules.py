@@ -8,6 +8,7 @@ from typing import Literal
 from app.games.debarquement.commands import NAME_MAX
 from app.games.debarquement.state import MAX_PLAYERS, MIN_PLAYERS, Phase, State
 from app.games.deuxrois.cards import CARDS
+from app.kernel.names import clean_name, name_key
 from app.kernel.text import EngineError, Text
 
 Refusal = EngineError | None
@@ -53,11 +54,12 @@ def check_join(state: State, player_id: str, name: str | None = None) -> Refusal
                     f"The table is full ({MAX_PLAYERS} players at most).")
     if name is None:
         return None
-    clean = name.strip()
-    if not clean or len(clean) > NAME_MAX:
+    # Invisible and control characters dropped, compared case and accents aside (app/kernel/names.py).
+    clean = clean_name(name)
+    if not name_key(clean) or len(clean) > NAME_MAX:
         return _err("bad_name", f"Le nom doit faire de 1 à {NAME_MAX} caractères.",
                     f"The name must be 1 to {NAME_MAX} characters long.")
-    if any(s.name.casefold() == clean.casefold() for s in state.seats):
+    if any(name_key(s.name) == name_key(clean) for s in state.seats):
         return _err("name_taken", f"Le nom « {clean} » est déjà pris à cette table.",
                     f"The name “{clean}” is already taken at this table.")
     return None

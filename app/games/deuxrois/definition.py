@@ -7,6 +7,7 @@ regions of its pages (partials in templates/deuxrois/).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -89,6 +90,14 @@ def config_from_form(form: Mapping[str, str]) -> GameConfig:
     negotiation = form.get("negotiation", "")
     try:
         minutes = [float(m) for m in negotiation.replace(";", ",").split(",") if m.strip()]
+    except ValueError:
+        minutes = [math.nan]
+    # "inf", "nan", "1e999" parse as floats but are no duration (inf * 60 cannot even be rounded).
+    if not all(math.isfinite(m) and 0 < m <= 120 for m in minutes):
+        raise EngineError("bad_config", Text(
+            "Minutes de négociation invalides : des nombres de 0 à 120, séparés par des virgules (par exemple « 5, 4, 3 »).",
+            "Invalid negotiation minutes: numbers from 0 to 120, separated by commas (for example “5, 4, 3”)."))
+    try:
         values: dict[str, object] = {
             "rounds": int(form.get("rounds") or 5),
             "negotiation_s": tuple(round(m * 60) for m in minutes) if minutes else None,

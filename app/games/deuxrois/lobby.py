@@ -13,18 +13,25 @@ from app.games.deuxrois.model.events import GameCreated, GameStarted, PlayerJoin
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState, Player
 from app.kernel.actor import Actor, me
+from app.kernel.names import clean_name, name_key
 from app.kernel.rules import refuse
+
+NAME_MAX = 40  # as the join command allows, once cleaned (NFKC can lengthen a name)
 
 
 def _join(tx: Tx, cmd: Join, actor: Actor) -> None:
     state = tx.state
-    name = " ".join(cmd.name.split())
-    if not name:
+    # Invisible and control characters dropped, compared case and accents aside (app/kernel/names.py).
+    name = clean_name(cmd.name)
+    if not name_key(name):
         raise refuse("name_empty", "Choisissez un nom.", "Choose a name.")
+    if len(name) > NAME_MAX:
+        raise refuse("name_long", f"Un nom fait au plus {NAME_MAX} caractères.",
+                     f"A name has at most {NAME_MAX} characters.")
     if len(state.players) >= MAX_PLAYERS:
         raise refuse("lobby_full", f"La partie est complète ({MAX_PLAYERS} joueurs).",
                       f"The game is full ({MAX_PLAYERS} players).")
-    if any(p.name.casefold() == name.casefold() for p in state.players):
+    if any(name_key(p.name) == name_key(name) for p in state.players):
         raise refuse("name_taken", f"Le nom « {name} » est déjà pris.", f"The name “{name}” is taken.")
     # Ids are never reused, even after a leave, so a stale phone cannot act for a newcomer.
     used = [int(p.player_id[1:]) for p in (e for e in tx.state.events() if isinstance(e, PlayerJoined))]

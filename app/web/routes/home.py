@@ -8,9 +8,8 @@ from starlette.responses import RedirectResponse, Response
 
 from app.games import DEFAULT, GAMES, game_of, resolve
 from app.kernel.text import EngineError
-from app.store.tokens import normalise_code
-from app.web.auth import mod_cookie, same_origin, set_secret_cookie
-from app.web.deps import GamesDep, PageError, SettingsDep, page
+from app.web.auth import open_session, same_origin
+from app.web.deps import GamesDep, PageError, SettingsDep, find_hub, page
 from app.web.door import FIELD_MAX, no_store
 from app.web.i18n import pick, t
 from app.web.links import base_url, qr_file, qr_svg
@@ -56,22 +55,19 @@ async def create_game(request: Request, games: GamesDep, settings: SettingsDep) 
         qr=qr_svg(join),
     )
     if definition.has_dashboard:
-        # The creator's own browser is the dashboard at once; the link opens it anywhere else.
-        set_secret_cookie(response, mod_cookie(hub.code), secret, f"/m/{hub.code}", settings.secure_cookies)
+        # The creator's own browser is the dashboard at once (a session, not the secret); the link opens it
+        # anywhere else.
+        await open_session(response, hub, secret, settings.secure_cookies)
     return no_store(response)
 
 
 @router.get("/join")
-async def join_by_code(games: GamesDep, code: str = "") -> Response:
-    normal = normalise_code(code[:16])
-    if normal is None or await games.get(normal) is None:
-        raise PageError(404, t("error.no_game", code=code[:8]))
-    return RedirectResponse(f"/g/{normal}", status_code=303)
+async def join_by_code(request: Request, code: str = "") -> Response:
+    hub = await find_hub(request, code[:16])
+    return RedirectResponse(f"/g/{hub.code}", status_code=303)
 
 
 @router.get("/qr/{code}.svg")
-async def qr(request: Request, code: str, games: GamesDep, settings: SettingsDep) -> Response:
-    normal = normalise_code(code[:16])
-    if normal is None or await games.get(normal) is None:
-        raise PageError(404, t("error.no_game", code=code[:8]))
-    return Response(qr_file(f"{base_url(request, settings.base_url)}/g/{normal}"), media_type="image/svg+xml")
+async def qr(request: Request, code: str, settings: SettingsDep) -> Response:
+    hub = await find_hub(request, code[:16])
+    return Response(qr_file(f"{base_url(request, settings.base_url)}/g/{hub.code}"), media_type="image/svg+xml")

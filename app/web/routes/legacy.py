@@ -14,7 +14,8 @@ from starlette.responses import RedirectResponse, Response
 from app.web.routes.screen import screen_socket
 from app.web.routes.table import player_socket
 
-router = APIRouter(prefix="/d/{code}")
+# Redirects only: not part of the API description (one GET+POST route would also clash on its operation id).
+router = APIRouter(prefix="/d/{code}", include_in_schema=False)
 
 
 def _moved(request: Request, to: str) -> Response:

@@ -8,7 +8,7 @@ from starlette.responses import Response
 
 from app.kernel.viewer import Viewer
 from app.web import actions, sockets
-from app.web.deps import HubDep, PageError, SettingsDep, get_hub, page
+from app.web.deps import HubDep, SettingsDep, page
 from app.web.i18n import LANG
 from app.web.links import base_url, qr_svg
 from app.web.presenter import HtmlPresenter
@@ -32,9 +32,7 @@ async def picture(hub: HubDep, picture: str) -> Response:
 
 @router.websocket("/ws")
 async def screen_socket(ws: WebSocket, code: str) -> None:
-    try:
-        hub = await get_hub(code, ws.app.state.games)
-    except PageError:
-        await sockets.refuse(ws)
+    hub = await sockets.hub_or_refuse(ws, code)
+    if hub is None:
         return
     await sockets.serve_socket(ws, hub, Viewer(hub.code, "screen", None, LANG.get()), ws.app.state.settings)

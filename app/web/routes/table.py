@@ -11,24 +11,25 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from app.kernel.actor import Actor
+from app.kernel.names import name_key
 from app.kernel.text import EngineError
 from app.kernel.viewer import Viewer
 from app.store.tokens import hash_token, new_pin, new_token
 from app.web import actions, sockets
 from app.web.auth import pending_seat_of, same_origin, seat_cookie, seat_of, set_secret_cookie
-from app.web.deps import DoorLimiterDep, HubDep, LimiterDep, PageError, SettingsDep, get_hub, page
+from app.web.deps import DoorLimiterDep, HubDep, LimiterDep, PageError, SettingsDep, client_address, page
 from app.web.door import FIELD_MAX, join_numbers, lobby, no_store, seat_name, seat_named
 from app.web.i18n import LANG, pick, t
 from app.web.presenter import HtmlPresenter
 from app.web.templating import render
 
 router = APIRouter(prefix="/g/{code}")
-JOIN_BURST, JOIN_RATE = 100.0, 5.0  # joins per address and game
 PIN_BURST, PIN_RATE = 10.0, 0.2  # PIN recoveries per address and game
+# And per seat, from every address together: a guesser with many addresses still gets a few tries
+# a minute at one seat (10^6 PINs: about two years), while its owner, who knows the PIN, needs one.
+SEAT_PIN_BURST, SEAT_PIN_RATE = 5.0, 1 / 60
 
 
-def _address(request: Request) -> str:
-    return request.client.host if request.client else ""
 
 
 def _lobby(hub: HubDep, error: str = "", status: int = 200) -> Response:
@@ -56,9 +57,12 @@ async def join(request: Request, hub: HubDep, settings: SettingsDep, limiter: Do
     if seat_name(hub, await seat_of(request, hub)) is not None:
         # Same phone back: its seat, never "name already taken".
         return Response(status_code=303, headers={"Location": f"/g/{hub.code}"})
-    # A whole class behind one school NAT may join at once (each game caps its seats anyway).
-    if not limiter.allow(f"join:{hub.code}:{_address(request)}", JOIN_BURST, JOIN_RATE):
-        return _lobby(hub, t("error.rate_limited"), 429)
+    # Per address: one phone (or script) cannot take every seat in seconds, while a class behind one
+    # school NAT still gets in within a minute or two. Per game: many addresses cannot either.
+    if not limiter.allow(f"join:{hub.code}:{client_address(request)}", settings.joins_per_address_burst,
+                         settings.joins_per_address_per_second) \
+            or not limiter.allow(f"join-game:{hub.code}", settings.joins_per_game_burst, settings.joins_per_game_per_second):
+        return _lobby(hub, t("error.join_wait"), 429)
     form = await request.form()
     command: dict[str, object] = {"type": "join", "name": str(form.get("name") or "")[:FIELD_MAX]}
     fields = hub.definition.join_fields(hub.state)
@@ -71,7 +75,9 @@ async def join(request: Request, hub: HubDep, settings: SettingsDep, limiter: Do
     try:
         outcome = await hub.dispatch(command, Actor("player", None), seat=(hash_token(token), pin))
     except EngineError as exc:
-        return _lobby(hub, pick(exc.message), 422 if exc.code in actions.INPUT_ERRORS | {"bad_name"} else 409)
+        # A name that shows nothing once cleaned (app/kernel/names.py) is bad input, whatever the game calls it.
+        bad_input = exc.code in actions.INPUT_ERRORS | {"bad_name"} or not name_key(str(command["name"]))
+        return _lobby(hub, pick(exc.message), 422 if bad_input else 409)
     player_id = str(outcome.result.get("player_id"))
     # The PIN is shown once (only its hash is stored): with it, a new phone asks for this seat.
     response = page(hub.definition.page_templates["joined"], code=hub.code, pin=pin, name=seat_name(hub, player_id))
@@ -85,10 +91,12 @@ async def recover(request: Request, hub: HubDep, settings: SettingsDep, limiter:
     if not same_origin(request):
         raise PageError(403, t("error.forbidden"))
     # PIN guesses are slow by design; the confirmation is the real gate.
-    if not limiter.allow(f"recover:{hub.code}:{_address(request)}", PIN_BURST, PIN_RATE):
+    if not limiter.allow(f"recover:{hub.code}:{client_address(request)}", PIN_BURST, PIN_RATE):
         return _lobby(hub, t("error.rate_limited"), 429)
     form = await request.form()
     player_id = seat_named(hub, str(form.get("name") or "")[:FIELD_MAX])
+    if player_id is not None and not limiter.allow(f"recover-seat:{hub.code}:{player_id}", SEAT_PIN_BURST, SEAT_PIN_RATE):
+        return _lobby(hub, t("error.too_many_tries"), 429)
     pin = str(form.get("pin") or "").strip()[:20]
     token = new_token()
     if player_id is None or not pin.isdigit() or not await hub.request_rebind(player_id, pin, hash_token(token)):
@@ -136,10 +144,8 @@ async def picture(request: Request, hub: HubDep, picture: str) -> Response:
 
 @router.websocket("/ws")
 async def player_socket(ws: WebSocket, code: str) -> None:
-    try:
-        hub = await get_hub(code, ws.app.state.games)
-    except PageError:
-        await sockets.refuse(ws)
+    hub = await sockets.hub_or_refuse(ws, code)
+    if hub is None:
         return
     player_id = await seat_of(ws, hub)
     if player_id is None or seat_name(hub, player_id) is None or not same_origin(ws):

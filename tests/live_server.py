@@ -1,0 +1,95 @@
+"""A real `deuxrois serve` in a subprocess (imported as `live_server`: tests/ is on sys.path through its conftest).
+
+For what a TestClient cannot show: uvicorn's own limits (websocket frame size),
+its access log, forwarded headers from a proxy on the loopback, and two real
+processes racing on one database. Each server gets the environment it is given
+and nothing from the developer's shell (no .env either: it starts in its own folder).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx2
+
+START_SECONDS = 60.0  # a deadline for start-up on a loaded machine, not a measured expectation
+# Settings a scripted test taps past; the tests about limits set their own.
+GENEROUS = {"RATE_CAPACITY": "100000", "RATE_PER_SECOND": "100000"}
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@dataclass
+class Served:
+    workdir: Path
+    database_url: str
+    env: dict[str, str] = field(default_factory=dict)
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen[bytes] | None = field(default=None, repr=False)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def log(self) -> Path:
+        return self.workdir / f"server-{self.port}.log"
+
+    def output(self) -> str:
+        return self.log.read_text(encoding="utf-8", errors="replace") if self.log.exists() else ""
+
+    def start(self) -> Served:
+        keep = {"PATH", "HOME", "LANG", "LC_ALL", "PYTHONPATH", "TMPDIR"}
+        env = {k: v for k, v in os.environ.items() if k in keep}
+        env.update(DATABASE_URL=self.database_url, PYTHONUNBUFFERED="1", **GENEROUS, **self.env)
+        deuxrois = Path(sys.executable).parent / "deuxrois"
+        self.workdir.mkdir(parents=True, exist_ok=True)
+        with self.log.open("ab") as out:
+            self.process = subprocess.Popen(
+                [str(deuxrois), "serve", "--host", "127.0.0.1", "--port", str(self.port)],
+                cwd=self.workdir, env=env, stdout=out, stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + START_SECONDS
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited with {self.process.returncode}:\n{self.output()}")
+            try:
+                if httpx2.get(f"{self.url}/healthz", timeout=2).status_code == 200:
+                    return self
+            except httpx2.TransportError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"the server did not answer /healthz in {START_SECONDS} s:\n{self.output()}")
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(5)
+        self.process = None
+
+
+def create_game(client: httpx2.Client, **form: str) -> tuple[str, str]:
+    """Create a game on a live server; returns (code, moderator secret); the client keeps the dashboard cookie."""
+    data = {"rounds": "5", "election_s": "45", "designation_s": "60", **form}
+    response = client.post("/games", data=data)
+    assert response.status_code == 200, response.text
+    match = re.search(r"/m/([A-Z]{4})\?k=([\w-]+)", response.text)
+    assert match, response.text
+    return match.group(1), match.group(2)
