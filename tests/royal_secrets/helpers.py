@@ -64,7 +64,7 @@ def _pile(fixed: list[str], everything: list[str]) -> list[str]:
 def table(
     n: int = 4,
     *,
-    dealt: list[int] | None = None,  # each seat's Valet value (default 0)
+    dealt: list[int] | None = None,  # each seat's Valet value (default 0, and 10 for Violet)
     valet_pile: list[str] | None = None,  # the draw pile's top
     cardinal_pile: list[str] | None = None,
     roi: list[str] | None = None,  # the Roi pile's top, round 1 first
@@ -75,7 +75,7 @@ def table(
 ) -> State:
     """A started game whose shuffles the test fixes (the GameStarted event built by hand)."""
     ring = [f"p{i + 1}" for i in range(n)]
-    dealt_values = dealt or [0] * n
+    dealt_values = dealt or [0, 0, 0, 0, 10][:n]
     used: Counter[int] = Counter()
     valets_dealt: dict[str, str] = {}
     for pid, value in zip(ring, dealt_values, strict=True):
