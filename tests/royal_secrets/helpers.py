@@ -72,6 +72,7 @@ def table(
     first: str = "p1",
     config: RoyalSecretsConfig | None = None,
     seed: int = 1,
+    held: dict[str, list[str]] | None = None,  # Audience cards won "before" round 1 (to test Faveurs)
 ) -> State:
     """A started game whose shuffles the test fixes (the GameStarted event built by hand)."""
     ring = [f"p{i + 1}" for i in range(n)]
@@ -99,6 +100,9 @@ def table(
     state = State()
     for e in events:
         state = RULES.evolve(state, e)
+    for pid, cards in (held or {}).items():
+        for card in cards:
+            state = give_faveur(state, pid, card)
     return settle(state)
 
 
@@ -149,8 +153,9 @@ def pass_w2(state: State) -> State:
 
 
 def play_round(state: State, sides: dict[str, str], first: dict[str, tuple[str, str]],
-               second: dict[str, str]) -> State:
-    """One plain round in ring order from the tuile holder: sides, 1st bets (card, face), 2nd bets."""
+               second: dict[str, str], *, stop_at_w2: bool = False) -> State:
+    """One plain round in ring order from the tuile holder: sides, 1st bets (card, face), 2nd bets;
+    then everyone passes in the W2 loop, unless `stop_at_w2`."""
     order = [p for p in state.ring_from(str(state.tuile)) if p in sides]
     state = choose(state, *((p, sides[p]) for p in order))
     order = [p for p in state.ring_from(next(p for p in state.ring if p != state.tuile))]
@@ -158,7 +163,7 @@ def play_round(state: State, sides: dict[str, str], first: dict[str, tuple[str, 
     order = [p for p in state.ring_from(next(p for p in state.ring if p != state.tuile))]
     flip = {"up": "down", "down": "up"}
     state = bets(state, *((p, second[p], flip[first[p][1]]) for p in order))
-    return pass_w2(state)
+    return state if stop_at_w2 else pass_w2(state)
 
 
 def give_faveur(state: State, pid: str, audience: str, won_round: int = 0) -> State:
