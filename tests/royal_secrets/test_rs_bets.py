@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from helpers import bet, bets, c, cardinal, choose, excuse, give_faveur, refused, send, table, valet
 
+from app.games.royal_secrets.cards import cardinal_cards
 from app.games.royal_secrets.state import State
+
+CARDINAL_IDS = [k.id for k in cardinal_cards()]
 
 
 def _chosen(n: int = 4, **kw: object) -> State:
@@ -78,3 +83,14 @@ def test_i2_both_zeros_are_home_at_every_round_start() -> None:
         s = bets(s, *((p, c(p, 0), "up") for p in order))
         s = bets(s, *((p, c(p, 0, 1), "down") for p in order[1:] + order[:1]))
     assert s.over
+
+
+def test_rs_15_an_empty_cardinal_pile_is_rebuilt_from_the_used_cards() -> None:
+    """A fallback that 3-5 players never need (I3); it keeps the rules total."""
+    s = table(4)
+    s = replace(s, cardinal_pile=(), cardinal_used=tuple((k, True) for k in CARDINAL_IDS))
+    s = choose(s, ("p1", "roi"), ("p2", "reine"), ("p3", "reine"), ("p4", "reine"))
+    s = bets(s, ("p1", c("p1", 10), "down"))
+    drawn = [b.card for b in s.rnd.bets if b.owner is None]
+    assert len(drawn) == 1 and len(s.cardinal_pile) == 13 and s.cardinal_used == ()
+    assert sorted([*s.cardinal_pile, *drawn]) == sorted(CARDINAL_IDS)

@@ -12,6 +12,8 @@ from helpers import GAME, MOD, NAMES, send, table
 from app.games.royal_secrets.commands import COMMANDS
 from app.games.royal_secrets.config import RoyalSecretsConfig
 from app.games.royal_secrets.events import EVENTS, PlayerJoined
+from app.games.royal_secrets.rules import PHASE_NAMES
+from app.games.royal_secrets.state import PHASES
 from app.kernel.actor import Actor
 from app.kernel.game import GameDefinition
 from app.kernel.testing.playout import Stored
@@ -113,3 +115,8 @@ def _problems(path: Path) -> list[str]:
 @pytest.mark.parametrize("path", sorted(FOLDER.glob("*.py")), ids=lambda p: p.name)
 def test_the_game_folder_is_pure(path: Path) -> None:
     assert _problems(path) == []
+
+
+def test_every_phase_has_a_name_in_both_languages() -> None:
+    assert set(PHASE_NAMES) == set(PHASES)
+    assert all(t.fr and t.en for t in PHASE_NAMES.values())

@@ -11,7 +11,7 @@ from app.games.royal_secrets.cards import SIDES, side_with
 from app.games.royal_secrets.commands import PlaceBet
 from app.games.royal_secrets.events import BetPlaced, CardinalDrawn, CardinalReshuffled
 from app.games.royal_secrets.parole import everyone_done
-from app.games.royal_secrets.state import Bet, State, with_feed
+from app.games.royal_secrets.state import Bet, Face, State, with_feed
 from app.kernel.actor import Actor, me
 from app.kernel.rules import Rules, Tx, refuse
 from app.kernel.text import Text
@@ -23,7 +23,7 @@ def bet_number(state: State) -> int:
     return 1 if state.phase == "bet1" else 2
 
 
-def forced_face(state: State, pid: str) -> str | None:
+def forced_face(state: State, pid: str) -> Face | None:
     """The face the 2nd bet must take (the other one, L79), or None for the 1st bet."""
     if bet_number(state) == 1:
         return None

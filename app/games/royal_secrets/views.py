@@ -123,11 +123,13 @@ def round_view(state: State, rnd: Round | None, me: str | None) -> View | None:
             "total": rnd.totals.get(side), "outcome": outcome,
             "outcome_name": OUTCOME_NAMES[outcome].as_dict() if outcome else None,
             "winner": rnd.winners.get(side) if rnd.decided else None,
+            "winner_name": state.name(rnd.winners.get(side)) if rnd.decided and rnd.winners.get(side) else None,
         }
     ties = [{"side": t.side, "winner": t.winner,
-             "picks": [{"player_id": p, "card": card_view(state, c) if c is not None else None}
+             "picks": [{"player_id": p, "name": state.name(p), "card": card_view(state, c) if c is not None else None}
                        for p, c in t.picks.items()],
-             "passes": [{"from": a, "to": b, "card": card_view(state, c)} for a, b, c in t.passes]}
+             "passes": [{"from": a, "from_name": state.name(a), "to": b, "to_name": state.name(b),
+                         "card": card_view(state, c)} for a, b, c in t.passes]}
             for t in rnd.ties]
     deltas = rnd.final_deltas if rnd.scored else rnd.deltas
     return {
@@ -298,6 +300,7 @@ def view_for(state: State, viewer: Viewer) -> View:
             "config": state.config.model_dump(mode="json"),
         },
         "players": players_view(state),
+        "names": {seat.player_id: seat.name for seat in state.seats},  # every id a view names, by name
         "tuile": tuile_view(state) if state.started else None,
         "prompts": prompts_view(state) if state.started else None,
         "table": table_view(state) if state.started else None,
