@@ -450,3 +450,35 @@ def test_rs_77_coup_de_maitre_is_not_offered_for_valet_losses_only() -> None:
                                "p4": (c("p4", 0), "up")},
                    {"p1": c("p1", 0), "p2": c("p2", 0), "p3": c("p3", 20), "p4": c("p4", 0, 1)})
     assert s.rnd.number == 2 and s.fleurs["p1"] == 10 + 2 - 2
+
+
+def test_rs_65_espionnage_with_no_face_down_card_to_see_is_refused() -> None:
+    s = _bet_turn("p1", "R2")  # Bleu bets first: nothing on the table yet
+    assert refused(s, "p1", {"type": "use_faveur", "faveur": "espionnage"}) == "nothing_to_see"
+    assert not s.faveurs["p1"][0].used
+
+
+def test_a_card_is_recruited_once() -> None:
+    s = table(4, roi=["R4"], reine=["Q2"], held={"p1": ["R3"], "p2": ["Q3"]})
+    s = choose(s, ("p1", "roi"), ("p2", "roi"), ("p3", "roi"), ("p4", "reine"))
+    s = bets(s, ("p1", c("p1", 10), "up"), ("p2", c("p2", 10), "up"), ("p3", c("p3", 40), "up"),
+             ("p4", c("p4", 10), "up"))
+    s = bets(s, ("p2", c("p2", 0), "down"), ("p3", c("p3", 0), "down"), ("p4", c("p4", 0), "down"),
+             ("p1", c("p1", 0), "down"))
+    assert w2_current(s) == "p1"
+    s = send(s, "p1", {"type": "use_faveur", "faveur": "recrutement", "target": bid(s, c("p3", 40))})
+    assert w2_current(s) == "p2"
+    assert refused(s, "p2", {"type": "use_faveur", "faveur": "recrutement", "target": bid(s, c("p3", 40))}) == \
+        "already_recruited"
+
+
+def test_rs_51_a_diner_royal_recruiter_cannot_take_the_cardinals_card() -> None:
+    s = table(3, roi=["R4"], reine=["Q2"], held={"p1": ["R7", "R3"]})
+    s = choose(s, ("p1", "both"), ("p2", "reine"), ("p3", "reine"))
+    s = bets(s, ("p2", c("p2", 10), "up"), ("p3", c("p3", 20), "up"), ("p1", c("p1", 30), "up"))
+    s = bets(s, ("p2", c("p2", 0), "down"), ("p3", c("p3", 0), "down"), ("p1", c("p1", 0), "down"))
+    assert s.rnd.solo["roi"] == "p1" and w2_current(s) == "p1"
+    cardinal_bet = next(b.id for b in s.rnd.bets if b.owner is None)
+    assert refused(s, "p1", {"type": "use_faveur", "faveur": "recrutement", "target": cardinal_bet}) == "cardinal_card"
+    s = send(s, "p1", {"type": "use_faveur", "faveur": "recrutement", "target": bid(s, c("p2", 10))})
+    assert s.rnd.number == 2 and c("p2", 10) in s.hands["p1"]  # a Dîner Royal player shares both Audiences
