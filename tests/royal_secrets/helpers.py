@@ -230,7 +230,16 @@ def leaks(state: State, viewer: Viewer, view: dict[str, Any]) -> list[str]:
         found.append("another player's 'me'")
     if _HIDDEN_VALUE.search(text):
         found.append("the value of a hidden bet")
+    for name, prompt in (view["prompts"] or {}).items():  # who answered is public, never what (4.3)
+        if prompt is not None and not set(prompt) <= PROMPT_KEYS[name]:
+            found.append(f"the {name} prompt carries {sorted(set(prompt) - PROMPT_KEYS[name])}")
     return found
+
+
+PROMPT_KEYS = {
+    "etiquette": {"asked", "answered", "chief"}, "diner": {"asked", "answered"},
+    "w2": {"turn", "passed", "with_faveurs"}, "tiebreak": {"side", "players", "picked"}, "w3": {"asked", "answered"},
+}
 
 
 # -- a bot that plays only what the views offer -----------------------------------------------------
