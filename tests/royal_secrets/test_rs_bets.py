@@ -72,7 +72,7 @@ def test_rs_52_a_diner_royal_player_alone_on_one_side_brings_the_cardinal_there(
     assert [(b.side, b.face) for b in s.rnd.bets] == [("middle", "down"), ("roi", "up")]
 
 
-def test_i2_both_zeros_are_home_at_every_round_start() -> None:
+def test_i2_rs_24_both_zeros_are_home_at_every_round_start() -> None:
     s = table(3)
     for _ in range(7):
         for p in s.ring:

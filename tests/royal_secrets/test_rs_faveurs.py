@@ -53,7 +53,7 @@ def _diner(first: dict[str, tuple[str, str]], second: dict[str, str], roi: str =
     return bets(s, *((p, second[p], flip[first[p][1]]) for p in ("p1", "p2", "p3", "p4")))
 
 
-def test_diner_royal_counts_on_both_sides_is_immune_to_valets_and_can_win_both_faveurs() -> None:
+def test_rs_39_diner_royal_counts_on_both_sides_is_immune_to_valets_and_can_win_both_faveurs() -> None:
     s = _diner({"p1": (c("p1", 0), "up"), "p2": (valet(10), "up"), "p3": (c("p3", 0), "up"), "p4": (c("p4", 20), "up")},
                {"p1": c("p1", 0, 1), "p2": c("p2", 0), "p3": c("p3", 0, 1), "p4": c("p4", 10)})
     last = s.last

@@ -100,8 +100,8 @@ def test_rs_6_netting_makes_the_order_of_the_sides_irrelevant() -> None:
     assert s.fleurs["p1"] == 0
 
 
-def test_rs_26_an_audience_nobody_chose_is_discarded_and_its_valets_hit_nobody() -> None:
-    """§5-25: all four on the Roi, which succeeds with a Valet: the Reine is discarded, nobody loses."""
+def test_rs_10_rs_26_an_audience_nobody_chose_is_discarded_and_its_valets_hit_nobody() -> None:
+    """§5-25: all four on the Roi (no cap per side), which succeeds with a Valet: the Reine is discarded, nobody loses."""
     s = table(4, roi=["R1"], reine=["Q4"], dealt=[10, 0, 0, 0])
     s = play_round(s, dict.fromkeys(("p1", "p2", "p3", "p4"), "roi"),
                    {"p1": (valet(10), "up"), "p2": (c("p2", 10), "up"), "p3": (c("p3", 10), "up"),
@@ -127,6 +127,22 @@ def test_rs_68_the_unplayed_card_bonus(hand: list[str], expected: int) -> None:
     """§5-22."""
     s = replace(table(4), hands={**table(4).hands, "p1": tuple(hand)})
     assert bonus(s, "p1") == expected
+
+
+@pytest.mark.parametrize(("total", "outcome"), [(30, "success"), (20, "fail")])
+def test_rs_27_an_audience_fails_only_strictly_below_its_influence(total: int, outcome: str) -> None:
+    s = table(4, roi=["R4"], reine=["Q2"])
+    s = play_round(s, SIDES4, {"p1": (c("p1", 10), "up"), "p2": (c("p2", 10), "up"), "p3": (c("p3", total), "up"),
+                               "p4": (c("p4", 0), "up")},
+                   {"p1": c("p1", 0), "p2": c("p2", 20), "p3": c("p3", 0), "p4": c("p4", 0, 1)})
+    assert s.last is not None and s.last.totals["reine"] == total and s.last.outcomes["reine"] == outcome
+
+
+def test_rs_67_unused_faveurs_score_nothing() -> None:
+    s = table(4)
+    plain = finals(s)["p1"]
+    s = replace(s, faveurs={**s.faveurs, "p1": (Held("R9", 1), Held("Q9", 2))})
+    assert finals(s)["p1"].total == plain.total and finals(s)["p1"].audiences_won == 2
 
 
 def test_rs_69_ties_most_audience_cards_then_most_influence_left_then_shared() -> None:

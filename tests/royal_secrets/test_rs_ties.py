@@ -48,7 +48,7 @@ def _three_way(n: int = 5) -> State:
     return play_round(s, sides, first, second)
 
 
-def test_rs_30_rs_33_three_way_tie_again_nobody_wins_and_the_cards_still_pass_right() -> None:
+def test_rs_30_rs_33_rs_34_three_way_tie_again_nobody_wins_and_the_cards_still_pass_right() -> None:
     """§5-7: 3rd cards 10, 20, 20: a new tie, Q2 is discarded; each card goes to the next tied player."""
     s = _three_way()
     assert s.rnd.tie_players == ("p1", "p2", "p3")
@@ -137,7 +137,7 @@ def test_rs_40_a_diner_royal_player_tied_on_both_sides_picks_for_the_roi_first()
     ("p3", "p4-20a", "not_in_hand"),
     ("p3", "p3-X", "excuse_no_influence"),
 ])
-def test_tiebreak_refusals(who: str, card: str | None, code: str) -> None:
+def test_rs_31_tiebreak_refusals(who: str, card: str | None, code: str) -> None:
     s = _tied_on_q4()
     assert refused(s, who, {"type": "tiebreak_pick", "card": card}) == code
 

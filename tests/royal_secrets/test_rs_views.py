@@ -96,7 +96,7 @@ def test_the_big_screen_and_the_dashboard_see_no_secret() -> None:
     assert screen["legal_actions"] == [] and mod["legal_actions"]
 
 
-def test_a_face_down_bet_is_a_back_to_all_but_its_owner_until_the_reveal() -> None:
+def test_rs_13_a_face_down_bet_is_a_back_to_all_but_its_owner_until_the_reveal() -> None:
     s = _betting()
     assert bet_of(view(s, "p1"), "p1", "down")["card"]["id"] == c("p1", 40)
     for who in ("p2", "p3", "screen"):
@@ -187,7 +187,7 @@ def test_a_valet_draw_says_who_never_what() -> None:
         assert valet(20) not in text(v) and "Bleu joue l'Excuse : se retire et pioche un Valet." in text(v)
 
 
-def test_fleurs_are_hidden_unless_the_host_shows_them_and_public_at_the_end() -> None:
+def test_rs_8_fleurs_are_hidden_unless_the_host_shows_them() -> None:
     s = table(4, config=RoyalSecretsConfig(public_scores=True))
     assert [p["fleurs"] for p in view(s, "screen")["players"]] == [10, 10, 10, 10]
     assert all(p["fleurs"] is None for p in view(table(4), "p1")["players"])
