@@ -32,6 +32,7 @@ class Stored:
 
     payload: dict[str, Any]
     at: int
+    command: dict[str, Any] | None = None
 
 
 @dataclass(slots=True)
