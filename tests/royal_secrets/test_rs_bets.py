@@ -4,10 +4,21 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from helpers import bet, bets, c, cardinal, choose, excuse, give_faveur, refused, send, table, valet
-
 from app.games.royal_secrets.cards import cardinal_cards
 from app.games.royal_secrets.state import State
+from royal_secrets.helpers import (
+    bet,
+    bets,
+    c,
+    cardinal,
+    choose,
+    excuse,
+    give_faveur,
+    refused,
+    send,
+    table,
+    valet,
+)
 
 CARDINAL_IDS = [k.id for k in cardinal_cards()]
 

@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import GAME, MOD, NAMES, send, table
 
 from app.games.royal_secrets.commands import COMMANDS
 from app.games.royal_secrets.config import RoyalSecretsConfig
@@ -15,10 +14,11 @@ from app.games.royal_secrets.events import EVENTS, PlayerJoined
 from app.games.royal_secrets.rules import PHASE_NAMES
 from app.games.royal_secrets.state import PHASES
 from app.kernel.actor import Actor
-from app.kernel.game import GameDefinition
+from app.kernel.game import PAGE_NAMES, GameDefinition
 from app.kernel.testing.playout import Stored
 from app.kernel.text import EngineError
 from app.kernel.viewer import Viewer
+from royal_secrets.helpers import GAME, MOD, NAMES, send, table
 
 FOLDER = Path(__file__).resolve().parents[2] / "app" / "games" / "royal_secrets"
 FORBIDDEN = {"fastapi", "starlette", "sqlmodel", "sqlalchemy", "alembic", "jinja2", "asyncio", "time", "uvicorn",
@@ -29,7 +29,8 @@ FORBIDDEN = {"fastapi", "starlette", "sqlmodel", "sqlalchemy", "alembic", "jinja
 def test_game_satisfies_the_definition() -> None:
     game: GameDefinition = GAME
     assert game.id == "royal_secrets" and game.players == (3, 5)
-    assert game.name.fr == "Royal Secrets" and game.pages == {} and game.page_templates == {}
+    assert game.name.fr == "Royal Secrets" and game.has_dashboard and game.rebind_by == "moderator"
+    assert set(game.pages) == {"player", "screen", "moderator"} and set(PAGE_NAMES) <= set(game.page_templates)
     assert game.config_model is RoyalSecretsConfig
     assert RoyalSecretsConfig() == RoyalSecretsConfig(public_scores=False, audience_layout="per_souverain",
                                                       round_opener="keeps")

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from helpers import bets, c, cardinal, choose, excuse, play_round, table, valet
-
 from app.games.royal_secrets.state import State
+from royal_secrets.helpers import bets, c, cardinal, choose, excuse, play_round, table, valet
 
 
 def test_example_l100_107_roi_failed_reine_succeeded() -> None:

@@ -4,9 +4,20 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from helpers import GAME, bets, c, cardinal, choose, excuse, give_faveur, pass_w2, play_round, table, valet
-
 from app.kernel.viewer import Viewer
+from royal_secrets.helpers import (
+    GAME,
+    bets,
+    c,
+    cardinal,
+    choose,
+    excuse,
+    give_faveur,
+    pass_w2,
+    play_round,
+    table,
+    valet,
+)
 
 SIDES4 = {"p1": "roi", "p2": "roi", "p3": "reine", "p4": "reine"}
 

@@ -5,7 +5,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from helpers import (
+
+from app.games.royal_secrets.cards import AUDIENCE_CARDS
+from app.games.royal_secrets.counting import apply_w3
+from app.games.royal_secrets.data import FAVEURS
+from app.games.royal_secrets.faveurs import usable_copy, w2_current, w2_moves
+from app.games.royal_secrets.state import Delta, State
+from royal_secrets.helpers import (
     bets,
     c,
     cardinal,
@@ -19,12 +25,6 @@ from helpers import (
     table,
     valet,
 )
-
-from app.games.royal_secrets.cards import AUDIENCE_CARDS
-from app.games.royal_secrets.counting import apply_w3
-from app.games.royal_secrets.data import FAVEURS
-from app.games.royal_secrets.faveurs import usable_copy, w2_current, w2_moves
-from app.games.royal_secrets.state import Delta, State
 
 SIDES4 = {"p1": "roi", "p2": "roi", "p3": "reine", "p4": "reine"}
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from helpers import GAME, MOD, NAMES, refused, send
 
 from app.games.royal_secrets.cards import AUDIENCE_CARDS
 from app.games.royal_secrets.config import RoyalSecretsConfig
 from app.games.royal_secrets.state import State
 from app.kernel.actor import Actor
 from app.kernel.testing.playout import Stored
+from royal_secrets.helpers import GAME, MOD, NAMES, refused, send
 
 NEWCOMER = Actor.player(None)
 

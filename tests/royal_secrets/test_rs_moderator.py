@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from helpers import GAME, MOD, c, choose, give_faveur, refused, send, table
 
 from app.games.royal_secrets.config import RoyalSecretsConfig
 from app.games.royal_secrets.faveurs import w2_current
 from app.kernel.testing.playout import Stored
+from royal_secrets.helpers import GAME, MOD, c, choose, give_faveur, refused, send, table
 
 
 def test_pause_blocks_the_players_and_resume_lets_them_go_on() -> None:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from helpers import bets, c, choose, give_faveur, move, play_round, refused, send, table
 
 from app.games.royal_secrets.config import RoyalSecretsConfig
 from app.games.royal_secrets.parole import designees
+from royal_secrets.helpers import bets, c, choose, give_faveur, move, play_round, refused, send, table
 
 SIDES4 = {"p1": "roi", "p2": "roi", "p3": "reine", "p4": "reine"}
 FIRST4 = {p: (c(p, 10), "down") for p in ("p1", "p2", "p3", "p4")}

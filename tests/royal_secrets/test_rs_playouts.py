@@ -14,7 +14,6 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from helpers import GAME, MOD, NAMES, leaks, offered, pick
 
 from app.games.royal_secrets.cards import AUDIENCE_CARDS, SIDES
 from app.games.royal_secrets.config import RoyalSecretsConfig
@@ -22,6 +21,7 @@ from app.games.royal_secrets.state import State
 from app.kernel.actor import Actor
 from app.kernel.testing.playout import Stored, play
 from app.kernel.viewer import Viewer
+from royal_secrets.helpers import GAME, MOD, NAMES, leaks, offered, pick
 
 
 def lobby_log(n: int, seed: int, config: RoyalSecretsConfig) -> list[Stored]:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from helpers import c, cardinal, give_faveur, play_round, table, valet
 
 from app.games.royal_secrets.cards import AUDIENCE_CARDS
 from app.games.royal_secrets.rounds import bonus, finals, ranking
 from app.games.royal_secrets.state import Final, Held, State
+from royal_secrets.helpers import c, cardinal, give_faveur, play_round, table, valet
 
 SIDES4 = {"p1": "roi", "p2": "roi", "p3": "reine", "p4": "reine"}
 

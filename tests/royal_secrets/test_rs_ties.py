@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from helpers import bets, c, choose, excuse, give_faveur, play_round, refused, send, table
 
 from app.games.royal_secrets.state import State
+from royal_secrets.helpers import bets, c, choose, excuse, give_faveur, play_round, refused, send, table
 
 
 def _tied_on_q4() -> State:

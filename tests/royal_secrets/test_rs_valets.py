@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
-from helpers import bets, c, choose, excuse, give_faveur, pass_w2, play_round, send, table, valet
-
 from app.games.royal_secrets.data import VALETS
+from royal_secrets.helpers import (
+    bets,
+    c,
+    choose,
+    excuse,
+    give_faveur,
+    pass_w2,
+    play_round,
+    send,
+    table,
+    valet,
+)
 
 FIVE = {"p1": "reine", "p2": "roi", "p3": "reine", "p4": "reine", "p5": "roi"}
 

@@ -7,7 +7,10 @@ import json
 import random
 from typing import Any
 
-from helpers import (
+from app.games.royal_secrets.config import RoyalSecretsConfig
+from app.games.royal_secrets.state import State
+from app.kernel.viewer import Viewer
+from royal_secrets.helpers import (
     GAME,
     bets,
     c,
@@ -23,10 +26,6 @@ from helpers import (
     table,
     valet,
 )
-
-from app.games.royal_secrets.config import RoyalSecretsConfig
-from app.games.royal_secrets.state import State
-from app.kernel.viewer import Viewer
 
 SIDES4 = {"p1": "roi", "p2": "roi", "p3": "reine", "p4": "reine"}
 
@@ -91,8 +90,10 @@ def test_the_big_screen_and_the_dashboard_see_no_secret() -> None:
             assert not any(x in text(v) for x in s.hands[p])
         assert bet_of(v, "p1", "down")["card"] is None
     screen, mod = view(s, "screen"), view(s, "moderator")
+    # The dashboard adds its journal (public lines with their step numbers) and the phones asking for a seat.
     assert {k: x for k, x in screen.items() if k not in ("viewer", "legal_actions")} == {
-        k: x for k, x in mod.items() if k not in ("viewer", "legal_actions")}
+        k: x for k, x in mod.items() if k not in ("viewer", "legal_actions", "journal", "rebinds")}
+    assert [line["text"] for line in mod["journal"][:len(mod["feed"])]] == mod["feed"][::-1]
     assert screen["legal_actions"] == [] and mod["legal_actions"]
 
 

@@ -30,6 +30,13 @@ class Leave(Message):
     player_id: str | None = None
 
 
+class MoveSeat(Message):
+    """The game master moves a seat one place earlier round the table, before the start (RS-11)."""
+
+    type: Literal["move_seat"] = "move_seat"
+    player_id: str
+
+
 class Start(Message):
     """The game master starts: the ring of seats (RS-11) and, optionally, each seat's colour (RS-9)."""
 
@@ -120,9 +127,18 @@ class ModResume(Message):
     type: Literal["mod_resume"] = "mod_resume"
 
 
+class ModUndo(Message):
+    """The game master goes back to step `to_version` (the last step where the table waited, at or before it);
+    `seen_version`: the version his preview showed (refused as stale if the game moved since)."""
+
+    type: Literal["mod_undo"] = "mod_undo"
+    to_version: int
+    seen_version: int | None = None
+
+
 Command = Annotated[
-    Join | Leave | Start | Choose | GiveParole | PlaceBet | UseFaveur | PassFaveurs | AnswerEtiquette
-    | AssignSides | AnswerDiner | PickTiebreak | AnswerW3 | ModPlayFor | ModPause | ModResume,
+    Join | Leave | MoveSeat | Start | Choose | GiveParole | PlaceBet | UseFaveur | PassFaveurs | AnswerEtiquette
+    | AssignSides | AnswerDiner | PickTiebreak | AnswerW3 | ModPlayFor | ModPause | ModResume | ModUndo,
     Field(discriminator="type"),
 ]
 COMMANDS = command_codec(Command)

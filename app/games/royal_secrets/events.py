@@ -33,6 +33,14 @@ class PlayerLeft(Message):
     player_id: str
 
 
+class SeatMoved(Message):
+    """The table order before the start: every seat, the moved one a place earlier (RS-11)."""
+
+    type: Literal["seat_moved"] = "seat_moved"
+    player_id: str
+    order: list[str]
+
+
 class GameStarted(Message):
     """Set-up (2.2): the ring, colours, the dealt Valets, every pile's order and the first player."""
 
@@ -292,13 +300,21 @@ class PlayedFor(Message):
     player_id: str
 
 
+class Reverted(Message):
+    """The game master's undo: the table becomes the replay of the first `to_version` events, paused
+    (the version keeps counting and the journal keeps every line)."""
+
+    type: Literal["reverted"] = "reverted"
+    to_version: int
+
+
 Event = Annotated[
-    GameCreated | PlayerJoined | PlayerLeft | GameStarted | RoundStarted | EtiquetteAnswered
+    GameCreated | PlayerJoined | PlayerLeft | SeatMoved | GameStarted | RoundStarted | EtiquetteAnswered
     | EtiquetteResolved | SidesAssigned | DinerAnswered | DinerResolved | PositionChosen | ParoleGiven
     | BettingOpened | BetPlaced | CardinalDrawn | CardinalReshuffled | ValetDrawn | EspionnageUsed
     | PoignardUsed | MedailleUsed | RecrutementUsed | FaveursPassed | CardsRevealed | ExcuseResolved
     | AudiencesCounted | TiebreakOpened | TiebreakPicked | TiebreakResolved | MajoritiesDecided
-    | W3Answered | RoundScored | RoundEnded | GameEnded | GamePaused | GameResumed | PlayedFor,
+    | W3Answered | RoundScored | RoundEnded | GameEnded | GamePaused | GameResumed | PlayedFor | Reverted,
     Field(discriminator="type"),
 ]
 EVENTS = event_codec(Event)

@@ -183,6 +183,11 @@ def moderator_actions(state: State) -> list[LegalAction]:
         out.append(LegalAction(type="start", label=Text("Commencer la partie", "Start the game"), available=ok,
                                reason=None if ok else Text(f"Il faut de {MIN_PLAYERS} à {MAX_PLAYERS} joueurs ({n} à la table).",
                                                            f"{MIN_PLAYERS} to {MAX_PLAYERS} players are needed ({n} seated).")))
+        if n >= 2:
+            out.append(LegalAction(type="move_seat", label=Text("Avancer d'une place autour de la table :",
+                                                                "Move one place earlier round the table:"),
+                                   input="pick_one", field="player_id",
+                                   options=_player_options(state, tuple(s.player_id for s in state.seats[1:]))))
         if state.seats:
             out.append(LegalAction(type="leave", label=Text("Retirer un joueur", "Remove a player"), input="pick_one",
                                    field="player_id",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.games.royal_secrets.cards import AUDIENCE_CARDS, SIDES, Side, cardinal_cards, catalogue, valet_cards
-from app.games.royal_secrets.commands import Join, Leave, Start
+from app.games.royal_secrets.commands import Join, Leave, MoveSeat, Start
 from app.games.royal_secrets.data import (
     COLOURS,
     MAX_PLAYERS,
@@ -15,7 +15,7 @@ from app.games.royal_secrets.data import (
     SET_ASIDE_PER_PILE,
     START_FLEURS,
 )
-from app.games.royal_secrets.events import GameCreated, GameStarted, PlayerJoined, PlayerLeft
+from app.games.royal_secrets.events import GameCreated, GameStarted, PlayerJoined, PlayerLeft, SeatMoved
 from app.games.royal_secrets.state import Seat, State, with_feed
 from app.kernel.actor import Actor
 from app.kernel.rules import Rules, Tx, refuse
@@ -72,6 +72,18 @@ def install(rules: Rules[State]) -> None:
             raise refuse("unknown_player", "Ce joueur n'est pas à la table.", "That player is not at the table.")
         tx.emit(PlayerLeft(player_id=pid))
 
+    @rules.handles(MoveSeat, actors=("moderator",), phases=("lobby",))
+    def _move_seat(tx: Tx[State], cmd: MoveSeat, actor: Actor) -> None:
+        order = [seat.player_id for seat in tx.state.seats]
+        if cmd.player_id not in order:
+            raise refuse("unknown_player", "Ce joueur n'est pas à la table.", "That player is not at the table.")
+        i = order.index(cmd.player_id)
+        if i == 0:
+            name = tx.state.name(cmd.player_id)
+            raise refuse("first_seat", f"{name} est déjà à la première place.", f"{name} already has the first seat.")
+        order[i - 1], order[i] = order[i], order[i - 1]
+        tx.emit(SeatMoved(player_id=cmd.player_id, order=order))
+
     @rules.handles(Start, actors=("moderator",), phases=("lobby",))
     def _start(tx: Tx[State], cmd: Start, actor: Actor) -> None:
         s = tx.state
@@ -118,6 +130,16 @@ def install(rules: Rules[State]) -> None:
         line = Text(f"{name} quitte la table.", f"{name} leaves the table.")
         return replace(s, seats=tuple(seat for seat in s.seats if seat.player_id != e.player_id),
                        feed=with_feed(s.feed, line))
+
+    @rules.applies(SeatMoved)
+    def _seat_moved(s: State, e: SeatMoved) -> State:
+        by_id = {seat.player_id: seat for seat in s.seats}
+        i = e.order.index(e.player_id)
+        after = s.name(e.order[i + 1]) if i + 1 < len(e.order) else None
+        name = s.name(e.player_id)
+        line = (Text(f"{name} passe devant {after} autour de la table.", f"{name} moves ahead of {after} round the table.")
+                if after else Text(f"{name} change de place.", f"{name} changes seats."))
+        return replace(s, seats=tuple(by_id[p] for p in e.order if p in by_id), feed=with_feed(s.feed, line))
 
     @rules.applies(GameStarted)
     def _started(s: State, e: GameStarted) -> State:

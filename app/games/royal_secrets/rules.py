@@ -1,6 +1,15 @@
-"""The one `Rules` value of Royal Secrets, built explicitly: the gate, then each module's handlers and appliers."""
+"""The one `Rules` value of Royal Secrets, built explicitly: the gate, then each module's handlers and appliers.
+
+Two things happen to every event besides its applier: the gate's step counts the
+version and keeps the event in the history (for the game master's undo), and
+the new feed lines are bounded to the last 30 and copied, with the step number,
+to the game master's journal.
+"""
 
 from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
 
 from app.games.royal_secrets import (
     betting,
@@ -13,33 +22,16 @@ from app.games.royal_secrets import (
     parole,
     rounds,
     tiebreak,
+    undo,
     window2,
     window3,
 )
-from app.games.royal_secrets.state import State
-from app.kernel.rules import Gatekeeping, Rules
-from app.kernel.text import Text
+from app.games.royal_secrets.events import Reverted
+from app.games.royal_secrets.phases import PHASE_NAMES, phase_name
+from app.games.royal_secrets.state import FEED_LIMIT, JOURNAL_LIMIT, History, State
+from app.kernel.rules import Applier, Gatekeeping, Rules
 
-PHASE_NAMES: dict[str, Text] = {
-    "new": Text("la création de la partie", "the game's creation"),
-    "lobby": Text("la salle d'attente", "the lobby"),
-    "setup": Text("la mise en place", "the set-up"),
-    "etiquette": Text("l'Étiquette (début de tour)", "the Étiquette (start of the round)"),
-    "assign": Text("le placement par l'Étiquette", "the Étiquette placement"),
-    "diner": Text("le Dîner Royal après l'Étiquette", "the Dîner Royal after the Étiquette"),
-    "choose": Text("le choix des Audiences", "the choice of Audiences"),
-    "opening": Text("la fin du choix des Audiences", "the end of the Audience choice"),
-    "bet1": Text("la 1re mise", "the 1st bet"),
-    "bet2": Text("la 2e mise", "the 2nd bet"),
-    "w2": Text("les Faveurs avant la révélation", "the Faveurs before the reveal"),
-    "counting": Text("la révélation", "the reveal"),
-    "majority": Text("le décompte des majorités", "the count of majorities"),
-    "tiebreak": Text("le départage des égalités", "the tie-break"),
-    "w3": Text("les Faveurs du décompte", "the count Faveurs"),
-    "scoring": Text("le décompte", "the count"),
-    "round_end": Text("la fin du tour", "the end of the round"),
-    "over": Text("la fin de partie", "the end of the game"),
-}
+__all__ = ["PHASE_NAMES", "build_rules", "phase_name"]
 
 
 def _seated(state: State, pid: str) -> bool:
@@ -48,8 +40,19 @@ def _seated(state: State, pid: str) -> bool:
     return any(seat.player_id == pid for seat in state.seats)
 
 
-def phase_name(phase: str) -> Text:
-    return PHASE_NAMES.get(phase, Text(phase, phase))
+def _step(state: State, event: Any) -> State:
+    return replace(state, version=state.version + 1, history=History(event, state.history))
+
+
+def _journaled(applier: Applier) -> Applier:
+    def apply(state: State, event: Any) -> State:
+        new: State = applier(state, event)
+        added = new.feed[len(state.feed):]
+        if not added:
+            return new
+        journal = (*new.journal, *((new.version, line) for line in added))[-JOURNAL_LIMIT:]
+        return replace(new, feed=new.feed[-FEED_LIMIT:], journal=journal)
+    return apply
 
 
 def build_rules() -> Rules[State]:
@@ -59,8 +62,11 @@ def build_rules() -> Rules[State]:
         seated=_seated,
         paused=lambda s: s.paused,
         phase_name=phase_name,
+        step=_step,
     ))
     for module in (lobby, rounds, etiquette, choosing, parole, betting, window2, counting, tiebreak, window3,
-                   moderator, flow):
+                   moderator, undo, flow):
         module.install(rules)
+    # Reverted keeps the journal itself (it replaces the whole table, feed included).
+    rules.appliers = {kind: fn if kind is Reverted else _journaled(fn) for kind, fn in rules.appliers.items()}
     return rules

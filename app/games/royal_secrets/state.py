@@ -22,7 +22,8 @@ Face = Literal["up", "down"]
 Outcome = Literal["success", "fail", "empty", "all_withdrew"]
 DeltaSource = Literal["audience", "valet"]
 
-FEED_LIMIT = 30
+FEED_LIMIT = 30  # the public feed every view carries
+JOURNAL_LIMIT = 400  # the game master's journal: every public line with its step number
 
 # Phases where the game waits for somebody, and the transient ones the flow never leaves it in.
 PHASES: tuple[str, ...] = (
@@ -42,6 +43,23 @@ PHASES: tuple[str, ...] = (
     "round_end",  # transient: cards go back, next round or the end
     "over",
 )
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class History:
+    """The whole log as a cons list (O(1) append), newest first: an undo replays a prefix of it."""
+
+    event: object
+    prev: History | None
+
+    def events(self) -> list[object]:
+        out: list[object] = []
+        node: History | None = self
+        while node is not None:
+            out.append(node.event)
+            node = node.prev
+        out.reverse()
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +207,9 @@ class State:
     last: Round | None = None  # the previous round, for its reveal on screen
     feed: tuple[Text, ...] = ()
     result: Result | None = None
+    # The game master's journal: (step number, public line), never undone; and the whole log, for undo.
+    journal: tuple[tuple[int, Text], ...] = ()
+    history: History | None = field(default=None, compare=False, repr=False)
 
     # -- reading helpers --------------------------------------------------------------------------
     def name(self, pid: str | None) -> str:
@@ -221,7 +242,8 @@ class State:
 
 
 def with_feed(state_feed: tuple[Text, ...], *lines: Text) -> tuple[Text, ...]:
-    return (*state_feed, *lines)[-FEED_LIMIT:]
+    """The feed with these lines at its end (`rules.build_rules` bounds it and copies them to the journal)."""
+    return (*state_feed, *lines)
 
 
 def sides_of(position: Position) -> tuple[Side, ...]:

@@ -37,7 +37,7 @@ from app.games.royal_secrets.faveurs import faveur_of, usable_copy, w2_current, 
 from app.games.royal_secrets.legal import moderator_actions, player_actions
 from app.games.royal_secrets.moderator import default_command
 from app.games.royal_secrets.parole import designees
-from app.games.royal_secrets.rules import phase_name
+from app.games.royal_secrets.phases import phase_name
 from app.games.royal_secrets.state import Bet, Delta, Round, State
 from app.kernel.text import Text
 from app.kernel.viewer import Viewer
@@ -152,19 +152,53 @@ def _awaited(state: State) -> list[str]:
     return [p for p in state.ring if default_command(state, p) is not None]
 
 
+PENDING: dict[str, Text] = {
+    "etiquette_answer": Text("répond en secret pour son Étiquette", "answers secretly about the Étiquette"),
+    "etiquette_assign": Text("place chaque joueur (Étiquette)", "places every player (Étiquette)"),
+    "diner_answer": Text("répond en secret pour son Dîner Royal", "answers secretly about the Dîner Royal"),
+    "give_parole": Text("donne la parole", "gives the Parole"),
+    "choose": Text("choisit une Audience", "chooses an Audience"),
+    "bet1": Text("mise sa 1re carte", "bets the 1st card"),
+    "bet2": Text("mise sa 2e carte", "bets the 2nd card"),
+    "w2_pass": Text("joue une Faveur ou passe", "plays a Faveur or passes"),
+    "tiebreak_pick": Text("choisit en secret une 3e carte (égalité)", "picks a 3rd card secretly (tie)"),
+    "w3_answer": Text("répond en secret pour ses Faveurs du décompte", "answers secretly about the count Faveurs"),
+}
+
+
+def pending(state: State, pid: str) -> Text | None:
+    """What the game waits for from `pid`, in words (public: who must act is, never what he will do)."""
+    move = default_command(state, pid)
+    if move is None:
+        return None
+    key = move.type if move.type != "bet" else state.phase
+    return PENDING[key]
+
+
+def waiting_view(state: State) -> View | None:
+    """Who the table waits for now and what for: every page's calm line."""
+    if not state.started or state.over:
+        return None
+    who = [{"player_id": p, "name": state.name(p), "what": t.as_dict()}
+           for p in state.ring if (t := pending(state, p)) is not None]
+    return {"players": who, "paused": state.paused}
+
+
 def players_view(state: State) -> list[View]:
     rnd = state.rnd
     waiting = set(_awaited(state))
     show = state.config.public_scores or state.over
     if not state.started:
         return [{"player_id": s.player_id, "name": s.name, "colour": None, "hand_count": None, "position": None,
-                 "tuile": False, "done": False, "awaited": False, "withdrawn": False, "faveurs": [], "fleurs": None}
+                 "tuile": False, "done": False, "awaited": False, "withdrawn": False, "pending": None, "faveurs": [],
+                 "fleurs": None}
                 for s in state.seats]
     return [{
         "player_id": p, "name": state.name(p), "colour": colour_view(state.colours.get(p)),
         "hand_count": len(state.hands[p]), "position": rnd.positions.get(p),
         "tuile": state.tuile == p, "done": p in state.done, "awaited": p in waiting,
         "withdrawn": p in rnd.withdrawn,
+        "pending": pt.as_dict() if (pt := pending(state, p)) is not None else None,
         "faveurs": [held_view(state, p, h) for h in state.faveurs[p]],
         "fleurs": state.fleurs[p] if show else None,  # the écritoire (RS-8)
     } for p in state.ring]
@@ -302,6 +336,7 @@ def view_for(state: State, viewer: Viewer) -> View:
         "players": players_view(state),
         "names": {seat.player_id: seat.name for seat in state.seats},  # every id a view names, by name
         "tuile": tuile_view(state) if state.started else None,
+        "waiting": waiting_view(state),
         "prompts": prompts_view(state) if state.started else None,
         "table": table_view(state) if state.started else None,
         "round": current,
