@@ -16,9 +16,9 @@ from app.kernel.game import Pages, Region
 _P = "royal_secrets/partials/"
 
 STATUS = Region("rs-status", _P + "status.html", ("game", "tuile", "waiting", "names"))
-MOMENT = Region("rs-moment", _P + "moment.html", ("me", "legal_actions", "game", "waiting", "result", "tuile"))
+MOMENT = Region("rs-moment", _P + "moment.html", ("me", "legal_actions", "game", "waiting", "result", "tuile", "round"))
 HAND = Region("rs-hand", _P + "hand.html", ("me", "players", "round", "game"))
-COURT = Region("rs-court", _P + "court.html", ("round", "game", "players", "table", "tuile"))
+COURT = Region("rs-court", _P + "court.html", ("round", "game", "players", "table", "tuile", "viewer"))
 PLAYERS = Region("rs-players", _P + "players.html", ("players", "game", "tuile"))
 REVEAL = Region("rs-reveal", _P + "reveal.html", ("last_round", "game", "players"))
 FEED = Region("rs-feed", _P + "feed.html", ("feed",))

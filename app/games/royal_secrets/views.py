@@ -30,6 +30,8 @@ from app.games.royal_secrets.cards import (
     faveur_effect,
     faveur_name,
     side_name,
+    side_of,
+    side_with,
 )
 from app.games.royal_secrets.counting import OUTCOME_NAMES, w3_offer
 from app.games.royal_secrets.data import COLOURS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS
@@ -103,9 +105,27 @@ def held_view(state: State, pid: str, h: Any) -> View:
             "usable_now": state.started and not state.over and usable_copy(state, pid, key) == h.audience}
 
 
-def delta_view(state: State, d: Delta) -> View:
+CHANGED_BY = {"coup_de_maitre": Text("changé en gain par Coup de maître", "turned into a gain by Coup de maître"),
+              "grace_royale": Text("annulé par Grâce royale", "cancelled by Grâce royale")}
+
+
+def delta_why(state: State, rnd: Round, d: Delta) -> Text:
+    """Why a player's fleurs move, in words: the Audience, or whose Valet and where."""
+    if d.source == "valet":
+        bet = rnd.bet(d.note)
+        owner = state.name(bet.owner) if bet is not None and bet.owner is not None else "?"
+        where = side_with(bet.side if bet is not None else d.side)
+        why = Text(f"Valet de {owner} {where.fr}", f"{owner}'s Valet {where.en}")
+    else:
+        why = Text(f"Audience {side_of(d.side).fr}", f"Audience {side_of(d.side).en}")
+    change = CHANGED_BY.get(d.changed_by)
+    return why if change is None else Text(f"{why.fr}, {change.fr}", f"{why.en}, {change.en}")
+
+
+def delta_view(state: State, rnd: Round, d: Delta) -> View:
     return {"player_id": d.player_id, "name": state.name(d.player_id), "amount": d.amount, "source": d.source,
-            "side": d.side, "valet_bet": d.note or None, "changed_by": d.changed_by or None}
+            "side": d.side, "valet_bet": d.note or None, "changed_by": d.changed_by or None,
+            "why": delta_why(state, rnd, d).as_dict()}
 
 
 def round_view(state: State, rnd: Round | None, me: str | None) -> View | None:
@@ -141,7 +161,7 @@ def round_view(state: State, rnd: Round | None, me: str | None) -> View | None:
         "revealed": rnd.revealed,
         "withdrawn": [p for p in state.ring if p in rnd.withdrawn],
         "ties": ties,
-        "deltas": [delta_view(state, d) for d in deltas],
+        "deltas": [delta_view(state, rnd, d) for d in deltas],
         "deltas_final": rnd.scored,
         "net": {p: sum(d.amount for d in deltas if d.player_id == p) for p in state.ring} if rnd.decided else None,
         "w3_uses": {p: list(k) for p, k in rnd.w3_uses.items()},
