@@ -86,7 +86,7 @@ class Table:
                 assert not raw_words(message), f"{v.name} reads raw words {raw_words(message)}"
         # The public regions are one fragment for everyone who shows them.
         for region in ("rs-players", "rs-banner", "rs-result"):
-            seen = {v.region(region) for v in self.everyone if region in v.regions}
+            seen = {v.region(region) for v in (*self.phones, self.mod) if region in v.regions}
             assert len(seen) <= 1, f"{region} differs between viewers"
         assert self.phones[0].region("rs-players") == self.screen.region("rs-players")
         for p in self.phones:

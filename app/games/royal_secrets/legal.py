@@ -21,8 +21,17 @@ from app.kernel.text import Text
 
 
 def _card_options(state: State, cards: tuple[str, ...]) -> tuple[Option, ...]:
+    """One option per kind of card (two Courtisan 10s are one button: either may be sent)."""
     ordered = sorted(cards, key=lambda c: (state.card(c).kind != "courtisan", state.card(c).value, c))
-    return tuple(Option(value=c, label=state.card(c).label()) for c in ordered)
+    seen: set[tuple[str, int, int]] = set()
+    out: list[Option] = []
+    for cid in ordered:
+        card = state.card(cid)
+        key = (card.kind, card.value, card.penalty)
+        if key not in seen:
+            seen.add(key)
+            out.append(Option(value=cid, label=card.label()))
+    return tuple(out)
 
 
 def _player_options(state: State, pids: tuple[str, ...]) -> tuple[Option, ...]:
@@ -49,6 +58,15 @@ ACTION_WHAT = {
     "choose": Text("choisir une Audience", "choose an Audience"),
     "bet1": Text("miser", "bet"),
     "bet2": Text("miser", "bet"),
+}
+
+
+TARGET_QUESTIONS = {
+    "coup_de_poignard": Text("Coup de poignard : quelle carte face cachée défausser ?",
+                             "Coup de poignard: which face-down card to discard?"),
+    "medaille": Text("Médaille du mérite : quelle carte doubler ?", "Médaille du mérite: which card to double?"),
+    "recrutement": Text("Recrutement : quelle carte prendre en fin de tour ?",
+                        "Recrutement: which card to take at the end of the round?"),
 }
 
 
@@ -169,8 +187,8 @@ def _w2_actions(state: State, pid: str) -> list[LegalAction]:
             continue
         options = tuple(Option(value=b, label=bet_label(state, bet, pid))
                         for b in targets(state, pid, key) if (bet := state.rnd.bet(b)) is not None)
-        out.append(LegalAction(type="use_faveur", label=name, input="pick_one", field="target", fixed={"faveur": key},
-                               options=options, group="faveur"))
+        out.append(LegalAction(type="use_faveur", label=TARGET_QUESTIONS[key], input="pick_one", field="target",
+                               fixed={"faveur": key}, options=options, group="faveur"))
     out.append(LegalAction(type="w2_pass", label=Text("Passer", "Pass"), group="faveur"))
     return out
 

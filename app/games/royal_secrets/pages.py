@@ -32,7 +32,7 @@ LOG = Region("rs-log", _P + "log.html", ("journal", "game"))
 PAGES: Pages = {
     "player": (STATUS, MOMENT, HAND, COURT, PLAYERS, REVEAL, RESULT, FEED),
     "screen": (STATUS, BANNER, COURT, PLAYERS, REVEAL, RESULT),
-    "moderator": (STATUS, CONTROLS, REBINDS, SEATS, COURT, REVEAL, RESULT, FEED, LOG),
+    "moderator": (STATUS, SEATS, CONTROLS, REBINDS, RESULT, COURT, REVEAL, LOG),
 }
 
 PAGE_TEMPLATES: Mapping[str, str] = {

@@ -61,7 +61,7 @@ def install(rules: Rules[State]) -> None:
     @rules.applies(ParoleGiven)
     def _applied(s: State, e: ParoleGiven) -> State:
         line = Text(f"{s.name(e.by)} donne la parole à {s.name(e.to)}.", f"{s.name(e.by)} gives the Parole to {s.name(e.to)}.")
-        s = replace(s, tuile=e.to, designating=False, feed=with_feed(s.feed, line))
+        s = replace(s, tuile=e.to, designating=False, parole_by=e.by, feed=with_feed(s.feed, line))
         if not everyone_done(s):
             return s
         if s.phase == "choose":

@@ -86,7 +86,7 @@ def install(rules: Rules[State]) -> None:
         return replace(s, phase="etiquette" if e.etiquette else "choose", audience_piles=piles, last=last,
                        rnd=Round(number=e.round, audience={"roi": e.roi, "reine": e.reine},
                                  etiquette_asked=tuple(e.etiquette)),
-                       done=frozenset(), designating=False, feed=with_feed(s.feed, line))
+                       done=frozenset(), designating=False, parole_by=None, feed=with_feed(s.feed, line))
 
     @rules.applies(RoundEnded)
     def _ended(s: State, e: RoundEnded) -> State:

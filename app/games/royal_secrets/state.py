@@ -203,6 +203,7 @@ class State:
     tuile: str | None = None
     done: frozenset[str] = frozenset()  # who did the current action
     designating: bool = False  # the tuile holder acted and must now give the Parole
+    parole_by: str | None = None  # who gave the tuile to its holder (None: he opened the round with it)
     rnd: Round = field(default_factory=Round)
     last: Round | None = None  # the previous round, for its reveal on screen
     feed: tuple[Text, ...] = ()

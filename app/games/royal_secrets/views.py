@@ -276,15 +276,24 @@ def result_view(state: State) -> View | None:
     }
 
 
+def _given(state: State, pid: str, what: Text) -> Text:
+    """« Bob vous donne la parole : … » when someone just handed this player the tuile."""
+    if state.parole_by is None or state.tuile != pid:
+        return Text(f"À vous : {what.fr}", f"Your turn: {what.en}")
+    by = state.name(state.parole_by)
+    return Text(f"{by} vous donne la parole : {what.fr}", f"{by} gives you the Parole: {what.en}")
+
+
 def _prompt(state: State, pid: str) -> Text | None:
-    """The one line a phone shows on top: what this player should do now."""
+    """The one line a phone shows on top: what this player should do now, naming the others involved."""
     rnd, phase = state.rnd, state.phase
     if state.paused:
         return Text("Partie en pause.", "Game paused.")
     if default_command(state, pid) is None:
         return None
     if phase == "etiquette":
-        return Text("Jouer votre Étiquette ce tour-ci ?", "Play your Étiquette this round?")
+        return Text("Jouer votre Étiquette ce tour-ci ? (vous placeriez chaque joueur)",
+                    "Play your Étiquette this round? (you would place every player)")
     if phase == "assign":
         return Text("À vous : placez chaque joueur auprès du Roi ou de la Reine.",
                     "Your turn: place each player with the Roi or the Reine.")
@@ -293,17 +302,22 @@ def _prompt(state: State, pid: str) -> Text | None:
     if phase in ("choose", "bet1", "bet2") and state.designating:
         return Text("À vous : donnez la parole à…", "Your turn: give the Parole to…")
     if phase == "choose":
-        return Text("À vous : choisissez une Audience.", "Your turn: choose an Audience.")
+        return _given(state, pid, Text("choisissez une Audience.", "choose an Audience."))
     if phase == "bet1":
-        return Text("À vous : misez votre 1re carte (face cachée ou visible).",
-                    "Your turn: bet your 1st card (face down or up).")
+        return _given(state, pid, Text("misez votre 1re carte (face cachée ou visible).",
+                                       "bet your 1st card (face down or up)."))
     if phase == "bet2":
-        return Text("À vous : misez votre 2e carte (à l'inverse de la 1re).",
-                    "Your turn: bet your 2nd card (the other way from the 1st).")
+        return _given(state, pid, Text("misez votre 2e carte (à l'inverse de la 1re).",
+                                       "bet your 2nd card (the other way from the 1st)."))
     if phase == "w2":
         return Text("À vous : utilisez une Faveur ou passez.", "Your turn: use a Faveur or pass.")
-    if phase == "tiebreak":
-        return Text("Égalité : choisissez une 3e carte de votre main.", "Tie: pick a 3rd card from your hand.")
+    if phase == "tiebreak" and rnd.tie_side is not None:
+        rivals = ", ".join(state.name(p) for p in rnd.tie_players if p != pid)
+        where = side_with(rnd.tie_side)
+        return Text(f"Égalité {where.fr} avec {rivals} : choisissez en secret une 3e carte de votre main. "
+                    "La plus forte l'emporte ; chaque carte passe ensuite au joueur à égalité sur votre droite.",
+                    f"A tie {where.en} with {rivals}: pick a 3rd card from your hand, secretly. The strongest wins; "
+                    "each card then goes to the tied player on your right.")
     if phase == "w3" and pid in rnd.w3_asked:
         return Text("Avant que les fleurs de lys ne bougent : une Faveur ?",
                     "Before the fleurs de lys move: a Faveur?")
