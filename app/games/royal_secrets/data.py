@@ -12,50 +12,51 @@ from __future__ import annotations
 from typing import Final
 
 # -- Faveurs (rulings 2.6; the three italic names are placeholders, RS-54) ------------------------
-# key: (French name, English name, French effect, English effect)
+# key: (French name, English name, French effect, English effect). The names are the cards' own: they stay
+# French in English too, like Roi, Reine, Courtisan and the tuile de Parole (rulings, terms of the game).
 FAVEURS: Final[dict[str, tuple[str, str, str, str]]] = {
     "valet_devoue": (
-        "Valet dévoué", "Devoted Valet",
+        "Valet dévoué", "Valet dévoué",
         "Piochez un Valet, à votre tour de mise, avant de miser.",
         "Draw a Valet, on your betting turn, before you bet.",
     ),
     "etiquette": (
-        "Étiquette", "Etiquette",
+        "Étiquette", "Étiquette",
         "En début de tour, placez vous-même chaque joueur sur le Roi ou la Reine.",
         "At the start of the round, you place every player on the Roi or the Reine.",
     ),
     "diner_royal": (
-        "Dîner Royal", "Royal Dinner",
+        "Dîner Royal", "Dîner Royal",
         "Participez aux deux Audiences : vos deux cartes comptent des deux côtés.",
         "Take part in both Audiences: your two cards count on both sides.",
     ),
     "espionnage": (
-        "Espionnage", "Espionage",
+        "Espionnage", "Espionnage",
         "Regardez toutes les cartes misées face cachée des deux Audiences.",
         "Look at every face-down bet card of both Audiences.",
     ),
     "coup_de_poignard": (
-        "Coup de poignard", "Dagger Blow",
+        "Coup de poignard", "Coup de poignard",
         "Défaussez une carte misée face cachée : elle ne compte plus.",
         "Discard one face-down bet card: it no longer counts.",
     ),
     "medaille": (
-        "Médaille du mérite", "Medal of Merit",
+        "Médaille du mérite", "Médaille du mérite",
         "Doublez la valeur d'une carte misée.",
         "Double the value of one bet card.",
     ),
     "recrutement": (
-        "Recrutement", "Recruitment",
+        "Recrutement", "Recrutement",
         "Désignez une carte misée par un autre joueur de votre Audience : elle vous revient en fin de tour.",
         "Name a card bet by another player of your Audience: it comes to your hand at the end of the round.",
     ),
     "grace_royale": (
-        "Grâce royale", "Royal Pardon",
+        "Grâce royale", "Grâce royale",
         "Annulez toutes vos pertes de fleurs de lys de ce tour (Valets compris).",
         "Cancel every fleur de lys you lose this round (Valets included).",
     ),
     "coup_de_maitre": (
-        "Coup de maître", "Master Stroke",
+        "Coup de maître", "Coup de maître",
         "Changez vos pertes de fleurs de lys de ce tour en gains (hors Valets).",
         "Turn the fleurs de lys you lose this round into gains (Valets excepted).",
     ),

@@ -277,6 +277,8 @@ def report(run: Run, title: str = "") -> dict[str, Any]:
         "phase": s.phase,
         "round": s.rnd.number,
         "over": s.over,
+        "tuile": s.name(s.tuile) if s.tuile else None,
+        "positions": {s.name(p): pos for p, pos in s.rnd.positions.items()},
         "players": players,
         "ranking": [[s.name(p) for p in group] for group in s.result.ranking] if s.result else None,
         "last_round": None if last is None else {

@@ -374,7 +374,8 @@ def view_for(state: State, viewer: Viewer) -> View:
         "prompts": prompts_view(state) if state.started else None,
         "table": table_view(state) if state.started else None,
         "round": current,
-        "last_round": round_view(state, state.last, me),
+        # The round just counted: the previous one while a round runs, the 7th once the game is over.
+        "last_round": round_view(state, state.rnd if state.over else state.last, me),
         "me": me_view(state, me) if me is not None else None,
         "legal_actions": actions,
         "feed": [line.as_dict() for line in state.feed],
