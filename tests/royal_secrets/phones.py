@@ -33,7 +33,7 @@ AUDIENCES = re.compile(r'data-audience="([^"]+)"')
 TOTALS = re.compile(r'data-of="([^"]+)"')
 TAGS = re.compile(r"<[^>]+>")
 # Words a page must never show: snake_case keys (catalogue keys are dotted: "rs.x.y"), seat ids, event types.
-RAW = re.compile(r"\b(?:[a-z]+_[a-z_]+|rs\.[a-z_.]+|p\d+)\b")
+RAW = re.compile(r"\b(?:[a-z]+_[a-z_0-9]+|rs\.[a-z_.]+|p\d+|bet[12]|w[023])\b")
 
 
 def create_table(client: TestClient, **form: str) -> tuple[str, str]:

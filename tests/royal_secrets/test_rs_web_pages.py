@@ -150,6 +150,25 @@ def test_the_phone_shows_one_moment_and_the_screen_and_dashboard_no_hand(client:
     assert 'ws-connect="/s/' in screen and f">{code}<" in screen and "<svg" in screen
 
 
+def test_an_english_phone_reads_english_pages_and_pushes(client: TestClient) -> None:
+    code, phones = _table(client)
+    _mod(client, code, {"type": "start"})
+    holder = _holder(client, code, phones)
+    page = visible_text(_page(holder, f"/g/{code}?lang=en"))
+    assert "Your turn: choose an Audience." in page and "Go with the Roi" in page and "My hand: 12 cards" in page
+    assert "À vous" not in page and "Ma main" not in page
+    with holder.websocket_connect(f"/g/{code}/ws") as ws:
+        receive(ws)
+        _act(holder, code, {"type": "choose", "side": "reine"})
+        pushed = ""
+        while "Your turn: give the Parole to…" not in pushed:
+            pushed = visible_text(receive(ws))
+        assert "chooses the Audience with the Reine" in pushed or "Round 1 of 7" in pushed
+        assert not raw_words(pushed)
+    screen = visible_text(_page(phone(client), f"/s/{code}?lang=en"))
+    assert "The Roi" in screen and "Influence needed" in screen and "Le Roi" not in screen
+
+
 def test_the_whole_first_round_from_the_phones_moments(client: TestClient) -> None:
     """Each phone taps only what its moment offers: choose, give the Parole, bet twice; the round is counted."""
     code, phones = _table(client)
