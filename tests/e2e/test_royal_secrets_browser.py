@@ -32,6 +32,11 @@ def version(page: Page) -> int:
     return int(page.locator("#rs-status").get_attribute("data-version") or "0")
 
 
+def calm(page: Page) -> None:
+    """Ends the page's running animations (the reveal's full-screen moment) at once."""
+    page.evaluate("() => document.getAnimations().forEach((a) => a.finish())")
+
+
 def my_moment(phones: list[Page]) -> tuple[Page, int] | None:
     """The phone whose moment asks something now, and how many buttons it offers."""
     for page in phones:
@@ -109,6 +114,7 @@ def test_three_phones_play_to_the_ranking_and_the_screen_tells_the_story(context
         if phase in shots and not shots[phase]:
             shots[phase] = True
             shoot(page, f"phone-{phase}")
+            calm(screen)  # past the reveal's moment, to see the table
             shoot(screen, f"screen-{phase}")
         boxes = page.locator("#rs-moment input[type=checkbox]")
         if boxes.count():
@@ -123,6 +129,10 @@ def test_three_phones_play_to_the_ranking_and_the_screen_tells_the_story(context
             shoot(page, "phone-after-reveal")
             shoot(gm, "dashboard-after-reveal")
     expect(screen.locator("#rs-status")).to_contain_text("Partie terminée")
+    # The end as a show: first the 7th round's reveal, then the ranking (it stays).
+    expect(screen.locator("#rs-reveal .rs-show")).to_contain_text("Révélation du tour 7")
+    shoot(screen, "screen-last-reveal")
+    calm(screen)
     expect(screen.locator("#rs-result .rs-final-show")).to_be_visible()
     expect(screen.locator("#rs-result")).to_contain_text("Total")
     shoot(screen, "screen-end")
