@@ -81,7 +81,8 @@ REASONS: dict[str, Text] = {
 
 def card_view(card: Card) -> View:
     return {"card": str(card), "name": CARD_NAMES[card].as_dict(), "effect": CARD_EFFECTS[card].as_dict(),
-            "not_clan": str(CLAN_OF_CARD[card]), "proves": not_clan_line(card).as_dict()}
+            "not_clan": str(CLAN_OF_CARD[card]), "proves": not_clan_line(card).as_dict(),
+            "element": BLASONS[CLAN_OF_CARD[card]].lacks.as_dict()}  # the generic blason element it shows
 
 
 def clan_view(clan: Clan) -> View:
