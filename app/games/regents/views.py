@@ -10,6 +10,7 @@ At the end every clan and domain is shown (RG-53); the box never is.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -146,9 +147,10 @@ def _lobby(s: State) -> View:
 
 def _castle(s: State) -> View:
     spaces = []
+    counts = [(p, Counter(p.agents)) for p in s.players]
     for sp in SPACES:
         pieces = [{"owner": p.pid, "name": p.name, "colour": str(p.colour), "shape": COLOUR_SHAPES[p.colour],
-                   "count": p.at(sp)} for p in s.players if p.at(sp)]
+                   "count": n[sp]} for p, n in counts if n[sp]]
         if s.neutral is not None and s.neutral.at(sp):
             pieces.append({"owner": NEUTRAL, "name": "neutre", "colour": str(s.neutral.colour),
                            "shape": COLOUR_SHAPES[s.neutral.colour], "count": s.neutral.at(sp)})
@@ -179,6 +181,7 @@ def _tracks(s: State) -> View:
 
 def _public_player(s: State, i: int, p: Player) -> View:
     over = s.phase == "over"
+    counts = Counter(p.agents)
     clan_shown = p.clan_public or over
     domain_shown = p.domain_public or over
     return {
@@ -190,8 +193,8 @@ def _public_player(s: State, i: int, p: Player) -> View:
         "played": [card_view(c) for c in p.played],
         "not_clans": [CLAN_NAMES[CLAN_OF_CARD[c]] for c in p.played],
         "hand_count": len(p.hand), "tiles_count": len(p.tiles), "counsellors": p.counsellors,
-        "tokens": p.tokens, "tokens_played": p.tokens_played, "off": p.off,
-        "agents": {str(sp): p.at(sp) for sp in SPACES if p.at(sp)},
+        "tokens": p.tokens, "tokens_played": p.tokens_played, "off": counts[None],
+        "agents": {str(sp): counts[sp] for sp in SPACES if counts[sp]},
         "score": score_view(p.score), "points": total(p.score),
         "exposed": None if p.exposed is None else {"by": p.exposed[0], "by_name": s.seat_name(p.exposed[0]),
                                                    "clan": clan_view(p.exposed[1])},
