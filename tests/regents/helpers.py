@@ -241,11 +241,23 @@ def _diff(a: Any, b: Any, path: str = "") -> list[str]:
     return [] if a == b else [f"{path}: {a!r} != {b!r}"]
 
 
+VIEW_KEYS = {"viewer", "game", "lobby", "castle", "tracks", "players", "neutral", "turn", "waiting", "last_count",
+             "feed", "result", "me", "knowledge", "legal_actions", "agents_per_player"}
+ME_KEYS = {"player_id", "name", "colour", "shape", "clan", "clan_public", "domain", "domain_round", "domain_reminder",
+           "hand", "played", "tiles", "spent_tiles", "counsellors", "tokens", "score", "agents", "off", "known_clans",
+           "budget", "prompt", "moves", "influence_preview"}
+
+
 def leaks(state: State, viewer: Viewer, view: dict[str, Any]) -> list[str]:
-    """What `view` reveals that its viewer may not know: empty when the view ignores every secret."""
+    """What `view` reveals that its viewer may not know: empty when the view ignores every secret.
+
+    Also the traffic shape: every view has the same keys, every seat's `me` too.
+    """
     from app.games.regents.clans import CLAN_NAMES
 
     pid = viewer.player_id if viewer.kind == "player" else None
+    if set(view) != VIEW_KEYS or (view["me"] is not None and set(view["me"]) != ME_KEYS):
+        return ["the view's shape differs"]
     other = view_for(perturb(state, pid), viewer)
     found = [] if other == view else _diff(view, other)[:5]
     if viewer.kind != "player" and (view["me"] is not None or view["knowledge"]):
