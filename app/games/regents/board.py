@@ -54,6 +54,7 @@ def _load() -> dict[str, Any]:
 _CASTLE = _load()
 
 SPACE_NAMES: dict[Space, Text] = {Space(s["id"]): Text(s["fr"], s["en"]) for s in _CASTLE["spaces"]}
+SPACE_THE: dict[Space, Text] = {Space(s["id"]): Text(s["fr_the"], s["en_the"]) for s in _CASTLE["spaces"]}
 SPACE_KIND: dict[Space, str] = {Space(s["id"]): s["kind"] for s in _CASTLE["spaces"]}
 SPACE_SYMBOL: dict[Space, str] = {Space(s["id"]): s["symbol"] for s in _CASTLE["spaces"]}
 SPACE_XY: dict[Space, tuple[int, int]] = {Space(s["id"]): (s["x"], s["y"]) for s in _CASTLE["spaces"]}

@@ -14,7 +14,7 @@ from app.games.regents.clans import CLAN_NAMES, Card
 from app.games.regents.commands import PlayCard
 from app.games.regents.config import ROUNDS
 from app.games.regents.events import AgentRef, CardPlayed, ClanRevealed
-from app.games.regents.feed import card, space, t
+from app.games.regents.feed import card, space, t, the
 from app.games.regents.guards import my_turn
 from app.games.regents.markers import gained
 from app.games.regents.model import NEUTRAL, Player, State, noted, with_player
@@ -140,8 +140,8 @@ def install(rules: Rules[State]) -> None:
         if e.sent_off is not None:
             off = e.sent_off
             s = _shift(s, off.owner, off.space, None)
-            tail = t(f" : un agent de {s.seat_name(off.owner)} quitte {space(off.space).fr}.",
-                     f": one of {s.seat_name(off.owner)}'s agents leaves the {space(off.space).en}.")
+            tail = t(f" : un agent de {s.seat_name(off.owner)} quitte {the(off.space).fr}.",
+                     f": one of {s.seat_name(off.owner)}'s agents leaves {the(off.space).en}.")
         if len(e.swapped) == 2:
             a, b = e.swapped
             s = _shift(s, a.owner, a.space, b.space)

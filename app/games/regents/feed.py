@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from app.games.regents.board import DOMAIN_NAMES, DOMAINS, SPACE_NAMES, Domain, Space
+from app.games.regents.board import DOMAIN_NAMES, DOMAINS, SPACE_NAMES, SPACE_THE, Domain, Space
 from app.games.regents.clans import CLAN_NAMES, Card, Clan, card_name
 from app.games.regents.track import value
 from app.kernel.text import Text
@@ -20,6 +20,15 @@ def t(fr: str, en: str) -> Text:
 
 def space(s: Space) -> Text:
     return SPACE_NAMES[s]
+
+
+def the(s: Space) -> Text:
+    """The space with its article: "la chapelle", "the chapel"."""
+    return SPACE_THE[s]
+
+
+def points(n: int) -> str:
+    return f"{n} pt" if n <= 1 else f"{n} pts"
 
 
 def domain(d: Domain) -> Text:
@@ -46,8 +55,8 @@ def moves(before: tuple[int, ...], after: tuple[int, ...]) -> Text:
         if a != b:
             sign = "+" if a > b else "−"
             n = abs(a - b)
-            parts.append(Text(f"{domain(d).fr} {sign}{n} (case {a}, {value(a)} pts)",
-                              f"{domain(d).en} {sign}{n} (case {a}, {value(a)} pts)"))
+            parts.append(Text(f"{domain(d).fr} {sign}{n} (case {a} = {points(value(a))})",
+                              f"{domain(d).en} {sign}{n} (case {a} = {points(value(a))})"))
     return join(parts) if parts else t("aucune avance", "no advance")
 
 

@@ -21,7 +21,7 @@ from app.games.regents.events import (
     TurnEnded,
     TurnStarted,
 )
-from app.games.regents.feed import blocked, cat, domain, moves, space, t, tokens
+from app.games.regents.feed import blocked, cat, domain, moves, space, t, the, tokens
 from app.games.regents.markers import lost, take_tokens
 from app.games.regents.model import CountProgress, CountReport, Result, State, Turn, noted, with_player
 from app.games.regents.prompts import open_prompt
@@ -115,7 +115,7 @@ def install(rules: Rules[State]) -> None:
         who = s.seat_name(e.player)
         if not e.wins:
             return noted(s, "count", t(f"Décompte de {who} : aucune majorité.", f"{who}'s count: no majority."))
-        won = Text(", ".join(space(w).fr for w in e.wins), ", ".join(space(w).en for w in e.wins))
+        won = Text(", ".join(the(w).fr for w in e.wins), ", ".join(the(w).en for w in e.wins))
         joined = [g for g in e.groups if len(g) > 1]
         conj = t("", "")
         if joined:
@@ -144,7 +144,7 @@ def install(rules: Rules[State]) -> None:
         if not e.leaders:
             return noted(s, "bonus", t("Bonus du 4e tour : personne n'est seul en tête d'un domaine.",
                                        "4th-round bonus: nobody leads a domain alone."))
-        lines = [Text(f"{s.seat_name(pid)} en {domain(d).fr}", f"{s.seat_name(pid)} on {domain(d).en}")
+        lines = [Text(f"{s.seat_name(pid)} ({domain(d).fr})", f"{s.seat_name(pid)} ({domain(d).en})")
                  for d, pid in e.leaders.items()]
         gifts = [Text(f"{s.seat_name(pid)} +{n}", f"{s.seat_name(pid)} +{n}") for pid, n in e.given.items()]
         return noted(s, "bonus", t(

@@ -12,7 +12,7 @@ from dataclasses import replace
 from app.games.regents.board import ROOM_OF
 from app.games.regents.commands import EndActions, PlayToken, RevealDomain
 from app.games.regents.events import ActionsEnded, DomainRevealed, TokenPlayed
-from app.games.regents.feed import domain, space, t
+from app.games.regents.feed import domain, t, the
 from app.games.regents.guards import my_turn
 from app.games.regents.model import CountProgress, Player, State, noted, with_player
 from app.kernel.actor import Actor
@@ -62,8 +62,8 @@ def install(rules: Rules[State]) -> None:
                     turn=replace(s.turn, domain_revealed=True, counsellors=(*s.turn.counsellors, *[room] * e.counsellors)))
         who = s.seat_name(e.player)
         return noted(s, "domain", t(
-            f"{who} dévoile son domaine : {domain(e.domain).fr}. {e.counsellors} conseiller(s) dans {space(room).fr} pour ce décompte.",
-            f"{who} reveals their domain: {domain(e.domain).en}. {e.counsellors} conseiller(s) in the {space(room).en} for this count."))
+            f"{who} dévoile son domaine : {domain(e.domain).fr}. {e.counsellors} conseiller(s) dans {the(room).fr} pour ce décompte.",
+            f"{who} reveals their domain: {domain(e.domain).en}. {e.counsellors} conseiller(s) in {the(room).en} for this count."))
 
     @rules.applies(TokenPlayed)
     def _token_played(s: State, e: TokenPlayed) -> State:

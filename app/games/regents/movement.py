@@ -7,7 +7,7 @@ from dataclasses import replace
 from app.games.regents.board import MOVE_ADJ, ROOM_ADJ, ROOMS, Space
 from app.games.regents.commands import MoveAgent, MoveKing, PlaceAgent
 from app.games.regents.events import AgentPlaced, AgentsMoved, KingMoved, Step
-from app.games.regents.feed import space, t
+from app.games.regents.feed import space, t, the
 from app.games.regents.guards import action_refusal, first, my_turn, name, need_action
 from app.games.regents.model import Player, State, noted, with_player
 from app.kernel.actor import Actor
@@ -38,8 +38,8 @@ def g_refusal(s: State, p: Player) -> EngineError | None:
 
 def move_refusal(s: State, p: Player, cmd: MoveAgent) -> EngineError | None:
     if p.at(cmd.from_space) == 0:
-        return refuse("no_agent_there", f"Vous n'avez pas d'agent dans {space(cmd.from_space).fr}.",
-                      f"You have no agent in the {space(cmd.from_space).en}.")
+        return refuse("no_agent_there", f"Vous n'avez pas d'agent dans {the(cmd.from_space).fr}.",
+                      f"You have no agent in {the(cmd.from_space).en}.")
     if cmd.to_space not in MOVE_ADJ[cmd.from_space]:
         return refuse("not_adjacent", "Un agent ne va que dans un lieu voisin.", "An agent only moves to a neighbouring space.")
     if (cmd.also_from is None) != (cmd.also_to is None):

@@ -31,7 +31,7 @@ from app.games.regents.events import (
     RempartResolved,
     TowerChosen,
 )
-from app.games.regents.feed import domain, space, t
+from app.games.regents.feed import domain, t, the
 from app.games.regents.markers import gained, lost
 from app.games.regents.model import CountProgress, Prompt, PromptKind, State, noted
 from app.games.regents.track import advance, gain_choices, lose, loss_choices, loss_of, split, total
@@ -182,15 +182,15 @@ def install(rules: Rules[State]) -> None:
         if e.space is None:
             return noted(s, "diplomatie", t(f"Diplomatie : aucune égalité à faire valoir pour {who}.",
                                             f"Diplomacy: no tie for {who} to claim."))
-        return noted(s, "diplomatie", t(f"Diplomatie : {who} l'emporte à égalité dans {space(e.space).fr}.",
-                                        f"Diplomacy: {who} wins the tie in the {space(e.space).en}."))
+        return noted(s, "diplomatie", t(f"Diplomatie : {who} l'emporte à égalité dans {the(e.space).fr}.",
+                                        f"Diplomacy: {who} wins the tie in {the(e.space).en}."))
 
     @rules.applies(TowerChosen)
     def _tower_chosen(s: State, e: TowerChosen) -> State:
         s = replace(s, count=replace(s.count or CountProgress(), tower_done=True, tower=e.domain))
         who = s.seat_name(e.player)
         return noted(s, "tower", t(f"Chemin de la tour : {who} prend +1 en {domain(e.domain).fr}.",
-                                   f"Tower walk: {who} takes +1 on {domain(e.domain).en}."))
+                                   f"Tower walk: {who} takes +1 on the {domain(e.domain).en} track."))
 
     @rules.applies(RempartResolved)
     def _rempart_done(s: State, e: RempartResolved) -> State:

@@ -25,6 +25,7 @@ from app.games.regents.board import (
     SPACE_KIND,
     SPACE_NAMES,
     SPACE_SYMBOL,
+    SPACE_THE,
     SPACE_XY,
     SPACES,
     Domain,
@@ -497,9 +498,9 @@ def _neutral_actions(s: State, not_now: EngineError | None) -> list[View]:
     out = []
     for sp in SPACES:
         if s.neutral.at(sp):
-            name = SPACE_NAMES[sp]
+            name = SPACE_THE[sp]
             out.append(_action("move_neutral", Text(f"Déplacer l'agent neutre depuis {name.fr}",
-                                                    f"Move the neutral agent from the {name.en}"), not_now,
+                                                    f"Move the neutral agent from {name.en}"), not_now,
                                input="pick_one", field="to_space", fixed={"from_space": str(sp)},
                                options=_space_options(MOVE_ADJ[sp]), group="neutral"))
     out.append(_action("skip_neutral", Text("Ne pas déplacer le neutre", "Leave the neutral"), not_now, group="neutral"))
@@ -513,9 +514,9 @@ def _turn_actions(s: State, p: Player, not_now: EngineError | None) -> list[View
         if s.turn.privilege else Text("", "")
     sources = [sp for sp in SPACES if p.at(sp)]
     for sp in sources:
-        name = SPACE_NAMES[sp]
+        name = SPACE_THE[sp]
         out.append(_action("move_agent", Text(f"A · Déplacer un agent depuis {name.fr}{privilege.fr}",
-                                              f"A · Move an agent from the {name.en}{privilege.en}"),
+                                              f"A · Move an agent from {name.en}{privilege.en}"),
                            paid, input="pick_one", field="to_space", fixed={"from_space": str(sp)},
                            options=_space_options(MOVE_ADJ[sp]), group="paid"))
     if not sources:
