@@ -14,7 +14,7 @@ from app.games.regents.model import State
 from app.games.regents.rules import build_rules
 from app.games.regents.views import view_for
 from app.kernel.actor import Actor
-from app.kernel.game import Pages, StoredEventLike
+from app.kernel.game import GameDefinition, Pages, StoredEventLike
 from app.kernel.rules import Decision, Rules
 from app.kernel.text import EngineError, Text
 from app.kernel.viewer import Viewer, ViewerKind
@@ -77,3 +77,4 @@ class RegentsGame:
 
 
 GAME = RegentsGame()
+_CONFORMS: GameDefinition = GAME  # mypy checks the protocol here
