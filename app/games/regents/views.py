@@ -163,7 +163,7 @@ def _castle(s: State) -> View:
             "counsellors": sum(1 for c in s.turn.counsellors if c == sp),
         })
     return {"spaces": spaces, "king": str(s.king),
-            "off": [{"player_id": p.pid, "count": p.off} for p in s.players if p.off],
+            "off": [{"player_id": p.pid, "name": p.name, "count": p.off} for p in s.players if p.off],
             "reserve": s.reserve, "counsellors_total": COUNSELLORS}
 
 
@@ -173,7 +173,8 @@ def _tracks(s: State) -> View:
         "values": [{"case": k, "value": value(k), "threshold": k in THRESHOLDS} for k in range(1, longest + 1)],
         "domains": [{
             **domain_view(d),
-            "markers": [{"player_id": p.pid, "case": p.score[i], "value": value(p.score[i])} for p in s.players],
+            "markers": [{"player_id": p.pid, "name": p.name, "colour": str(p.colour), "shape": COLOUR_SHAPES[p.colour],
+                         "case": p.score[i], "value": value(p.score[i])} for p in s.players],
             "tokens": [{"case": k, "value": value(k), "present": (d, k) in s.board_tokens} for k in THRESHOLDS],
         } for i, d in enumerate(DOMAINS)],
         "tokens_left": len(s.board_tokens),
