@@ -63,8 +63,8 @@ def test_rg_34_the_same_seed_and_commands_give_the_same_game() -> None:
 
 
 # §5 test 33 asks for 1,000 games: REGENTS_PLAYOUTS=1000 runs them (about 10 minutes on one core);
-# `make test` runs a smaller sweep, since it runs the slow tests too.
-SWEEP = int(os.environ.get("REGENTS_PLAYOUTS", "60"))
+# `make test` runs 30, since it runs the slow tests too.
+SWEEP = int(os.environ.get("REGENTS_PLAYOUTS", "30"))
 
 
 @pytest.mark.slow
