@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from app.engine.deal import deal
+from app.games.deuxrois.deal import deal
 from app.kernel.text import EngineError
 
 
@@ -47,19 +47,19 @@ def _cmd_deal(args: argparse.Namespace) -> None:
 
 
 def _cmd_score(args: argparse.Namespace) -> None:
-    from app.engine.position import score_file_data
+    from app.games.deuxrois.position import score_file_data
 
     _emit(score_file_data(_read_json(args.file)))
 
 
 def _cmd_simulate(args: argparse.Namespace) -> None:
-    from app.engine.scenario import simulate_file_data
+    from app.games.deuxrois.scenario import simulate_file_data
 
     _emit(simulate_file_data(_read_json(args.file)))
 
 
 def _cmd_debarquement_score(args: argparse.Namespace) -> None:
-    from app.engine.debarquement.captures import score_captures_data
+    from app.games.debarquement.captures import score_captures_data
 
     _emit(score_captures_data(_read_json(args.file)))
 

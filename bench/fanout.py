@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.engine.game import Actor, decide, evolve, new_game
-from app.engine.state import GameState
-from app.live.connection import Viewer
+from app.games.deuxrois.game import Actor, decide, evolve, new_game
+from app.games.deuxrois.state import GameState
+from app.kernel.viewer import Viewer
 from app.web.presenter import HtmlPresenter
 from bench.harness import Options, Result, Timer, benchmark
 
@@ -34,13 +34,13 @@ def _started_game() -> GameState:
 
 
 def _config() -> Any:
-    from app.engine.config import GameConfig
+    from app.games.deuxrois.config import GameConfig
 
     return GameConfig()
 
 
 def _fold(events: list[Any], state: GameState | None = None) -> GameState:
-    from app.engine.game import replay
+    from app.games.deuxrois.game import replay
 
     if state is None:
         return replay(events)
@@ -50,7 +50,7 @@ def _fold(events: list[Any], state: GameState | None = None) -> GameState:
 
 
 def _do(state: GameState, actor: Actor, command: dict[str, Any], at: int = T0) -> GameState:
-    from app.engine.commands import parse_command
+    from app.games.deuxrois.commands import parse_command
 
     return _fold(decide(state, parse_command(command), actor, at), state)
 
@@ -65,7 +65,7 @@ def fanout_50(options: Options) -> list[Result]:
     sent: dict[Viewer, dict[str, str]] = {v: {} for v in viewers}
 
     def fan_out(current: GameState) -> int:
-        from app.engine.views import moderator_view, player_view, screen_view
+        from app.games.deuxrois.views import moderator_view, player_view, screen_view
 
         cache: dict[Any, str] = {}
         pushed = 0

@@ -7,9 +7,9 @@ a game touches only its folder (docs/adding-a-game.md).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel
 
@@ -20,13 +20,31 @@ from app.kernel.viewer import Viewer, ViewerKind
 
 
 class StoredEventLike(Protocol):
-    """An event as the log keeps it: its JSON payload and when it was written (epoch ms)."""
+    """An event as the log keeps it: its JSON payload, when it was written (epoch ms) and,
+    on the first event of each batch, the command that made it and its actor."""
 
     @property
     def payload(self) -> dict[str, Any]: ...
 
     @property
     def at(self) -> int: ...
+
+    @property
+    def command(self) -> dict[str, Any] | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class JoinField:
+    """A number a phone gives at the door besides its name (an age, a year of birth).
+
+    The web reads it from the join form, checks it as a whole number in
+    [min, max] (or leaves it out when empty) and answers `error` otherwise.
+    """
+
+    name: str
+    min: int
+    max: int
+    error: Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +61,11 @@ class Region:
 
 
 Pages = Mapping[ViewerKind, tuple[Region, ...]]
+# The templates of a game's pages: "player", "moderator", "screen" (the live pages, which lay out
+# the regions), "lobby", "joined", "waiting" (the door), "created" (after creation), "create_form"
+# (its fieldset on the home page) and, when it has an undo preview, "undo_preview".
+PAGE_NAMES = ("player", "moderator", "screen", "lobby", "joined", "waiting", "created", "create_form")
+RebindBy = Literal["moderator", "table"]
 
 
 class GameDefinition(Protocol):
@@ -53,13 +76,34 @@ class GameDefinition(Protocol):
     players: tuple[int, int]  # fewest and most seats
     config_model: type[BaseModel]  # what the game master picks on the home page
     pages: Pages  # per viewer kind, the regions of its page
-    page_templates: Mapping[ViewerKind, str]  # the full page per viewer kind (lobby included)
+    page_templates: Mapping[str, str]  # PAGE_NAMES -> template
+    has_dashboard: bool  # False: no game-master page, the table runs itself
+    rebind_by: RebindBy  # who confirms that a new phone is a seated player's (after the PIN)
+    # Functions this game's templates call (e.g. its legal actions as forms); every game's are
+    # offered to every template, so their names must not clash (the web checks at start-up).
+    template_globals: Mapping[str, Callable[..., Any]]
+
+    def config_from_form(self, form: Mapping[str, str]) -> BaseModel:
+        """The creation form's fields as this game's config; raises EngineError("bad_config")."""
+        ...
+
+    def lobby(self, state: Any) -> dict[str, Any]:
+        """The door's view: `open` (joining allowed), `players` ([{"id", "name"}], every seat) and
+        whatever else the game's lobby page shows. Public: anyone with the code sees it."""
+        ...
+
+    def join_fields(self, state: Any) -> tuple[JoinField, ...]:
+        """The numbers the join form asks besides the name, as command fields."""
+        ...
 
     def new_game(self, config: BaseModel, seed: int, at: int) -> list[dict[str, Any]]:
         """The first events' JSON payloads of a new game."""
         ...
 
-    def replay(self, events: Sequence[StoredEventLike]) -> Any: ...
+    def replay(self, log: Sequence[StoredEventLike], config: Mapping[str, Any] | None = None) -> Any:
+        """The state a stored log folds to, with the config stored beside it."""
+        ...
+
     def parse_command(self, raw: dict[str, Any]) -> Any: ...
     def command_to_json(self, command: Any) -> dict[str, Any]: ...
 
@@ -86,4 +130,17 @@ class GameDefinition(Protocol):
 
     def tick_command(self, state: Any) -> dict[str, Any]:
         """What the system sends when that timer ends."""
+        ...
+
+    def undo_preview(self, state: Any, to_version: int) -> dict[str, Any] | None:
+        """What undoing to `to_version` would change (rendered by the "undo_preview" template), or
+        None when the game has no undo; raises EngineError when that version cannot be reached."""
+        ...
+
+    def picture(self, state: Any, name: str) -> str | None:
+        """An SVG picture of the game (e.g. an end-of-game debrief) by name, or None (not now / no such)."""
+        ...
+
+    def export(self, code: str, seed: int, config: Mapping[str, Any], log: Sequence[StoredEventLike]) -> dict[str, Any]:
+        """The game's log as a file a game master downloads (a scenario where the game has them)."""
         ...

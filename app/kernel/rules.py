@@ -33,6 +33,7 @@ class GameStateLike(Protocol):
 
 
 S = TypeVar("S", bound=GameStateLike)
+T = TypeVar("T")  # any hosted state (a game may wrap its rules' state, e.g. with a clock)
 C = TypeVar("C")
 E = TypeVar("E")
 Handler = Callable[["Tx[Any]", Any, Actor], None]
@@ -69,11 +70,11 @@ class Gatekeeping(Generic[S]):
 
 
 @dataclass(frozen=True, slots=True)
-class Decision(Generic[S]):
+class Decision(Generic[T]):
     """What `decide` returns: the events to append and the state they lead to (nothing folds twice)."""
 
     events: list[Any]
-    state: S
+    state: T
 
 
 class Tx(Generic[S]):

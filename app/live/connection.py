@@ -11,26 +11,13 @@ import asyncio
 import contextlib
 import itertools
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
-ViewerKind = Literal["player", "moderator", "screen"]
+from app.kernel.viewer import Viewer
+
 TRY_AGAIN_LATER = 1013  # a close code htmx's ws extension reconnects on
 
 _ids = itertools.count(1)
-
-
-@dataclass(frozen=True, slots=True)
-class Viewer:
-    code: str
-    kind: ViewerKind
-    player_id: str | None = None
-    lang: str = "fr"
-
-    @property
-    def key(self) -> tuple[str, str | None]:
-        """Who sees the same view: two tabs of one seat share it."""
-        return (self.kind, self.player_id)
 
 
 class Connection:

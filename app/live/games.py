@@ -5,15 +5,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from pydantic import BaseModel
 
+from app.games import game_of
+from app.kernel.game import GameDefinition
 from app.live.hub import Hub, Presenter, now_ms
 from app.live.pubsub import PubSub
-from app.live.variants import variant_for
 from app.store.repository import Repository
 from app.store.tokens import hash_token, new_code, new_token
 
@@ -21,25 +22,24 @@ log = logging.getLogger(__name__)
 
 
 class Games:
-    def __init__(
-        self, repo: Repository, presenter: Presenter, pubsub: PubSub, presenters: Mapping[str, Presenter] | None = None
-    ) -> None:
+    def __init__(self, repo: Repository, presenter: Callable[[GameDefinition], Presenter], pubsub: PubSub) -> None:
         self.repo = repo
-        self.presenter = presenter
-        self.presenters = dict(presenters or {})  # a variant's own pages, else `presenter`
+        self.presenter = presenter  # each game's pages are its own: one presenter per game
         self.pubsub = pubsub
         self.origin = secrets.token_hex(8)  # tells this process's pub/sub notes from others'
         self._hubs: dict[str, Hub] = {}
         self._loading: dict[str, asyncio.Lock] = {}
 
-    async def create(self, config: BaseModel, variant: str = "classic") -> tuple[Hub, str]:
+    async def create(self, config: BaseModel, game: str) -> tuple[Hub, str]:
         """A new game; returns its hub and the moderator's secret (shown once, stored hashed)."""
         secret = new_token()
         seed = secrets.randbits(53)
         at = now_ms()
-        payloads = variant_for(variant, config.model_dump(mode="json")).new_game(config, seed, at)
+        definition = game_of(game)
+        payloads = definition.new_game(config, seed, at)
         record = await asyncio.to_thread(
-            self.repo.create_game, new_code, hash_token(secret), variant, config.model_dump(mode="json"), seed, payloads, at
+            self.repo.create_game, new_code, hash_token(secret), definition.id, config.model_dump(mode="json"), seed,
+            payloads, at,
         )
         hub = await self.get(record.code)
         assert hub is not None
@@ -59,8 +59,7 @@ class Games:
             if record is None:
                 return None
             events = await asyncio.to_thread(self.repo.load_events, record.id)
-            presenter = self.presenters.get(record.variant, self.presenter)
-            hub = Hub(record, events, self.repo, presenter, self.pubsub, self.origin)
+            hub = Hub(record, events, self.repo, self.presenter(game_of(record.game)), self.pubsub, self.origin)
             await hub.start()
             self._hubs[code] = hub
             return hub

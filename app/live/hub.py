@@ -20,11 +20,12 @@ from typing import Any, Protocol
 
 import orjson
 
-from app.engine.commands import command_to_json
-from app.engine.game import Actor
-from app.live.connection import Connection, Viewer
+from app.games import game_of
+from app.kernel.actor import Actor
+from app.kernel.game import GameDefinition
+from app.kernel.viewer import Viewer
+from app.live.connection import Connection
 from app.live.pubsub import PubSub
-from app.live.variants import Variant, variant_for
 from app.store.repository import GameRecord, Repository, SeqConflict, StoredEvent
 
 log = logging.getLogger(__name__)
@@ -60,10 +61,6 @@ class Outcome:
     replayed: bool = False
 
 
-def _actor_key(actor: Actor) -> str:
-    return f"{actor.kind}:{actor.player_id or ''}"
-
-
 class Hub:
     def __init__(
         self,
@@ -84,8 +81,8 @@ class Hub:
         self.origin = f"{origin}:{secrets.token_hex(4)}"
         self.clock = clock
         self.lock = asyncio.Lock()
-        self.variant: Variant = variant_for(game.variant, game.config)
-        self.state: Any = self.variant.replay(events)  # the variant's state (GameState for the main game)
+        self.definition: GameDefinition = game_of(game.game)
+        self.state: Any = self.definition.replay(events, game.config)  # the game's own state
         self.seq = events[-1].seq if events else 0
         self.connections: set[Connection] = set()
         self._last_seen: dict[str, float] = {}  # player id -> when its last socket closed (monotonic)
@@ -142,8 +139,8 @@ class Hub:
         `key` makes the command idempotent per actor; `seat` (token_hash, pin)
         is stored with a join's new player in the same transaction.
         """
-        parsed = self.variant.parse_command(command)  # a malformed command never takes the lock
-        full_key = f"{_actor_key(actor)}:{key}" if key else None
+        parsed = self.definition.parse_command(command)  # a malformed command never takes the lock
+        full_key = f"{actor.key}:{key}" if key else None
         async with self.lock:
             if full_key is not None:
                 stored = await asyncio.to_thread(self.repo.idempotent_result, self.game.id, full_key)
@@ -151,20 +148,19 @@ class Hub:
                     return Outcome(stored, replayed=True)
             for _ in range(RETRIES):
                 at = self.clock()
-                events = self.variant.decide(self.state, parsed, actor, at)
-                payloads = [self.variant.event_to_json(e) for e in events]
-                joined = next((p["player_id"] for p in payloads if p.get("type") == "player_joined"), None)
+                decision = self.definition.decide(self.state, parsed, actor, at)
+                payloads = [self.definition.event_to_json(e) for e in decision.events]
+                joined = next((j for e in decision.events if (j := self.definition.joined(e)) is not None), None)
                 result: dict[str, Any] = {"ok": True, "seq": self.seq + len(payloads), "events": [p["type"] for p in payloads]}
                 if joined is not None:
                     result["player_id"] = joined
                 new_seat = (joined, *seat) if seat is not None and joined is not None else None
-                state = self.state
-                for event in events:
-                    state = self.variant.evolve(state, event, at)
-                asked = {"actor": {"kind": actor.kind, "player_id": actor.player_id}, "command": command_to_json(parsed)}
+                state = decision.state
+                asked = {"actor": {"kind": actor.kind, "player_id": actor.player_id},
+                         "command": self.definition.command_to_json(parsed)}
                 try:
                     await asyncio.to_thread(
-                        self.repo.append, self.game.id, self.seq, payloads, at, full_key, result, self.variant.over(state), new_seat, asked
+                        self.repo.append, self.game.id, self.seq, payloads, at, full_key, result, self.definition.over(state), new_seat, asked
                     )
                 except SeqConflict:
                     await self._catch_up_locked()
@@ -187,7 +183,7 @@ class Hub:
             return
         state = self.state
         for stored in fresh:
-            state = self.variant.evolve(state, self.variant.event_from_json(stored.payload), stored.at)
+            state = self.definition.evolve(state, self.definition.event_from_json(stored.payload), stored.at)
         self.state = state
         self.seq = fresh[-1].seq
         self._after_change()
@@ -200,7 +196,7 @@ class Hub:
     # -- viewers -------------------------------------------------------------
 
     def view_for(self, viewer: Viewer) -> dict[str, Any]:
-        view = self.variant.view_for(self.state, viewer, self.rebinds)
+        view = self.definition.view_for(self.state, viewer, self.rebinds)
         if viewer.kind == "moderator":
             view = {**view, "presence": self.presence()}
         return view
@@ -299,7 +295,7 @@ class Hub:
     def _arm(self) -> None:
         if self.stopped:
             return  # an unloaded hub never ticks: the next one loaded from the log does
-        deadline = self.variant.next_deadline(self.state)
+        deadline = self.definition.next_deadline(self.state)
         if deadline == self._armed_for and self._timer is not None:
             return
         if self._timer is not None:
@@ -323,12 +319,12 @@ class Hub:
 
         try:
             # Keyed by the deadline: two processes ticking the same timer make one effect.
-            await self.dispatch(self.variant.tick_command(self.state), Actor.system(), key=f"tick:{deadline}")
+            await self.dispatch(self.definition.tick_command(self.state), Actor.system(), key=f"tick:{deadline}")
         except EngineError as exc:
             log.info("game %s: tick at %s refused: %s", self.code, deadline, exc.message.en)
         except Exception:
             log.exception("game %s: tick failed", self.code)
-        if self.variant.next_deadline(self.state) == deadline:
+        if self.definition.next_deadline(self.state) == deadline:
             # The engine did not move past this deadline: look again shortly, never spin.
             self._armed_for = None
             if self._timer is not None:

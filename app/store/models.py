@@ -29,7 +29,7 @@ class Game(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     code: str = Field(max_length=8, unique=True, index=True)
     mod_token_hash: str = Field(max_length=64)
-    variant: str = Field(max_length=32, default="classic")
+    game: str = Field(max_length=32)  # the registry id (app/games): which rules this log runs on
     config: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     seed: int = Field(sa_column=Column(BigInteger, nullable=False))
     created_at: datetime = Field(default_factory=utcnow)

@@ -27,7 +27,7 @@ class GameRecord:
     id: int
     code: str
     mod_token_hash: str
-    variant: str
+    game: str  # the registry id of the rules this log runs on
     config: dict[str, Any]
     seed: int
     finished: bool
@@ -43,7 +43,7 @@ class StoredEvent:
 
 def _record(game: Game) -> GameRecord:
     assert game.id is not None
-    return GameRecord(game.id, game.code, game.mod_token_hash, game.variant, dict(game.config), game.seed, game.finished)
+    return GameRecord(game.id, game.code, game.mod_token_hash, game.game, dict(game.config), game.seed, game.finished)
 
 
 class Repository:
@@ -56,7 +56,7 @@ class Repository:
         self,
         new_code: Callable[[], str],
         mod_token_hash: str,
-        variant: str,
+        game_id: str,
         config: dict[str, Any],
         seed: int,
         events: Sequence[dict[str, Any]],
@@ -67,7 +67,7 @@ class Repository:
             code = new_code()
             try:
                 with Session(self.engine) as session:
-                    game = Game(code=code, mod_token_hash=mod_token_hash, variant=variant, config=config, seed=seed)
+                    game = Game(code=code, mod_token_hash=mod_token_hash, game=game_id, config=config, seed=seed)
                     session.add(game)
                     session.flush()
                     assert game.id is not None

@@ -5,12 +5,12 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from app.engine.game import Actor
+from app.kernel.actor import Actor
 from app.kernel.text import EngineError
 from app.live.hub import Hub
 from app.web import forms
 from app.web.auth import same_origin
-from app.web.deps import flash
+from app.web.deps import PageError, flash
 from app.web.i18n import LANG, pick, t
 from app.web.ratelimit import Limiter
 from app.web.templating import render
@@ -48,3 +48,12 @@ async def act(request: Request, hub: Hub, actor: Actor, limiter: Limiter) -> Res
         return Response(status_code=303, headers={"Location": request.url.path.rsplit("/", 1)[0]})
     # The new view arrives over the websocket; the answer only clears the error line.
     return HTMLResponse(render("partials/flash.html", message=""), headers={"Content-Language": LANG.get()})
+
+
+def picture(hub: Hub, name: str) -> Response:
+    """A game's picture (the debrief) as SVG, drawn in the asker's language; 404 before it exists."""
+    svg = hub.definition.picture(hub.state, name[:32])
+    if svg is None:
+        raise PageError(404, t("debrief.not_yet"))
+    return Response(svg, media_type="image/svg+xml",
+                    headers={"Cache-Control": "private, no-store", "Content-Disposition": "inline"})

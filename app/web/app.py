@@ -18,13 +18,12 @@ from app.live.pubsub import make_pubsub
 from app.settings import Settings
 from app.store.database import make_engine, migrate
 from app.store.repository import Repository
-from app.web.debarquement import DebarquementPresenter
 from app.web.deps import PageError, flash
 from app.web.headers import SecurityHeaders
 from app.web.i18n import LanguageMiddleware, t
 from app.web.presenter import HtmlPresenter
 from app.web.ratelimit import Limiter
-from app.web.routes import debarquement, debrief, health, home, moderator, phone, screen, undo
+from app.web.routes import health, home, legacy, moderator, screen, table
 from app.web.templating import STATIC
 
 log = logging.getLogger(__name__)
@@ -49,7 +48,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await asyncio.to_thread(migrate, engine)
         pubsub = make_pubsub(settings.pubsub)
         await pubsub.connect()
-        games = Games(Repository(engine), HtmlPresenter(), pubsub, {"debarquement": DebarquementPresenter()})
+        games = Games(Repository(engine), lambda game: HtmlPresenter(game.pages), pubsub)
         app.state.engine = engine
         app.state.games = games
         app.state.limiter = Limiter(settings.rate_capacity, settings.rate_per_second)
@@ -70,12 +69,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await pubsub.disconnect()
             engine.dispose()
 
-    app = FastAPI(title="Deux Rois pour un Royaume", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = FastAPI(title="Deux Rois — game nights", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.ready = False
     app.add_middleware(LanguageMiddleware)
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    for module in (health, home, phone, moderator, undo, screen, debarquement, debrief):
+    for module in (health, home, table, moderator, screen, legacy):
         app.include_router(module.router)
 
     @app.exception_handler(PageError)

@@ -6,54 +6,21 @@ websocket pushes set it around each render from the connection's own language.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
 from http.cookies import SimpleCookie
-from typing import Any
 from urllib.parse import parse_qs
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.web.catalogue import CATALOGUE
+from app.kernel.i18n import DEFAULT, LANG, LANGS, catalogue, pick, speaking, t, t_or
+from app.web import catalogues
 
-LANGS = ("fr", "en")
-DEFAULT = "fr"
 COOKIE = "lang"
-LANG: ContextVar[str] = ContextVar("lang", default=DEFAULT)
+catalogues.load()
+# key -> (French, English), the singular forms: what tests and checks read.
+CATALOGUE: dict[str, tuple[str, str]] = {
+    key: (langs["fr"][0], langs.get("en", langs["fr"])[0]) for key, langs in catalogue().items() if "fr" in langs}
 
-
-def t(key: str, **kwargs: Any) -> str:
-    """The catalogue's text for `key` in the current language."""
-    entry = CATALOGUE[key]
-    text = entry[1] if LANG.get() == "en" else entry[0]
-    return text.format(**kwargs) if kwargs else text
-
-
-def t_or(key: str, default: str) -> str:
-    """The catalogue's text for `key`, or `default` for keys the engine invents (new powers, values)."""
-    return t(key) if key in CATALOGUE else default
-
-
-def pick(value: Any) -> str:
-    """A bilingual value from the engine ({"fr", "en"} or Text) in the current language."""
-    if value is None:
-        return ""
-    if isinstance(value, Mapping):
-        return str(value.get(LANG.get()) or value.get(DEFAULT) or "")
-    fr, en = getattr(value, "fr", None), getattr(value, "en", None)
-    if fr is not None:
-        return str(en if LANG.get() == "en" else fr)
-    return str(value)
-
-
-@contextmanager
-def speaking(lang: str) -> Iterator[None]:
-    token = LANG.set(lang if lang in LANGS else DEFAULT)
-    try:
-        yield
-    finally:
-        LANG.reset(token)
+__all__ = ["CATALOGUE", "DEFAULT", "LANG", "LANGS", "pick", "speaking", "t", "t_or"]
 
 
 def _from_scope(scope: Scope) -> tuple[str, bool]:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+import sys
+
 import segno
 from fastapi import Request
 
@@ -24,4 +27,17 @@ def base_url(request: Request, configured: str | None) -> str:
 
 
 def qr_svg(url: str) -> str:
+    """The QR code inline in a page (created page, big screen)."""
     return str(segno.make(url, error="m").svg_inline(scale=6, border=2, dark="#000", light="#fff"))
+
+
+def qr_file(url: str) -> bytes:
+    """The QR code as an SVG file (to print or to open on another screen)."""
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=8, border=2)
+    return out.getvalue()
+
+
+def qr_terminal(url: str) -> None:
+    """The QR code in the terminal `deuxrois serve` runs in."""
+    segno.make(url, error="m").terminal(out=sys.stdout, compact=True)

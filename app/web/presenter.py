@@ -10,51 +10,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import orjson
 
-from app.live.connection import Viewer, ViewerKind
+from app.kernel.game import Pages, Region
+from app.kernel.viewer import Viewer
 from app.web.i18n import speaking
 from app.web.templating import render
-
-
-@dataclass(frozen=True, slots=True)
-class Region:
-    id: str  # the stable DOM id the push swaps (never a role name)
-    template: str
-    keys: tuple[str, ...]
-
-
-PAGES: dict[ViewerKind, tuple[Region, ...]] = {
-    "player": (
-        Region("p-status", "partials/status.html", ("game",)),
-        Region("p-alert", "partials/alert.html", ("alerts",)),
-        Region("p-card", "partials/card.html", ("me", "is_general")),
-        Region("p-event", "partials/event.html", ("active_event",)),
-        Region("p-actions", "partials/actions.html",
-               ("actions", "room", "lobby", "election", "requests", "prompts", "designation")),
-        Region("p-room", "partials/room.html", ("room", "lobby", "designation", "election")),
-        Region("p-info", "partials/info.html", ("knowledge", "feed", "result")),
-    ),
-    "moderator": (
-        Region("m-status", "partials/status.html", ("game",)),
-        Region("m-controls", "partials/mod_controls.html", ("game", "players", "reverts", "historique")),
-        Region("m-rebinds", "partials/rebinds.html", ("rebinds",)),
-        Region("m-event", "partials/event.html", ("active_event", "historique")),
-        Region("m-players", "partials/players.html",
-               ("players", "rooms", "elections", "designations", "bindings", "requests", "prompts", "presence")),
-        Region("m-info", "partials/info.html", ("notes", "result")),
-        Region("m-log", "partials/log.html", ("log",)),
-    ),
-    "screen": (
-        Region("s-status", "partials/status.html", ("game",)),
-        Region("s-event", "partials/event.html", ("active_event",)),
-        Region("s-rooms", "partials/rooms.html", ("rooms", "lobby")),
-        Region("s-info", "partials/info.html", ("result",)),
-    ),
-}
 
 
 def _sub(view: dict[str, Any], keys: Sequence[str]) -> dict[str, Any]:
@@ -62,7 +25,10 @@ def _sub(view: dict[str, Any], keys: Sequence[str]) -> dict[str, Any]:
 
 
 class HtmlPresenter:
-    pages: dict[ViewerKind, tuple[Region, ...]] = PAGES  # a variant's presenter brings its own
+    """One per game: its pages are the game's own (GameDefinition.pages)."""
+
+    def __init__(self, pages: Pages) -> None:
+        self.pages = pages
 
     def regions(self, viewer: Viewer, view: dict[str, Any]) -> list[str]:
         """Every region of the viewer's page, for the first render."""

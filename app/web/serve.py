@@ -5,11 +5,11 @@ from __future__ import annotations
 import socket
 import sys
 
-import segno
 import uvicorn
 
 from app.settings import Settings
 from app.web.app import create_app
+from app.web.links import qr_terminal
 
 
 def lan_address() -> str:
@@ -32,8 +32,8 @@ def public_url(settings: Settings, host: str, port: int) -> str:
 def serve(host: str, port: int) -> None:
     settings = Settings()
     url = public_url(settings, host, port)
-    sys.stdout.write(f"\nDeux Rois pour un Royaume — les téléphones ouvrent / phones open:\n\n    {url}/\n\n")
-    segno.make(f"{url}/", error="m").terminal(out=sys.stdout, compact=True)
+    sys.stdout.write(f"\nSoirée de jeux — les téléphones ouvrent / phones open:\n\n    {url}/\n\n")
+    qr_terminal(f"{url}/")
     sys.stdout.flush()
     # Pings every 10 s notice a phone that went away sooner than uvicorn's 20/20 default.
     app = create_app(settings)

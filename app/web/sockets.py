@@ -8,7 +8,8 @@ import contextlib
 import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from app.live.connection import Connection, Viewer
+from app.kernel.viewer import Viewer
+from app.live.connection import Connection
 from app.live.hub import Hub
 from app.settings import Settings
 from app.web.i18n import speaking, t

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -9,7 +10,7 @@ import orjson
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
-from app.web.action_forms import build, names_in
+from app.games import GAMES
 from app.web.i18n import LANG, pick, t, t_or
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,9 +23,23 @@ def _json_attr(value: Any) -> Markup:
     return Markup.escape(orjson.dumps(value).decode())
 
 
-def _action_forms(view: dict[str, Any]) -> list[dict[str, Any]]:
-    names = names_in(view)
-    return [build(a, names) for a in view.get("actions") or ()]
+def _action_command(action: Mapping[str, Any], value: Any = None) -> dict[str, Any]:
+    """A legal action's command (kernel LegalAction.command) from its JSON form in a view."""
+    body: dict[str, Any] = {"type": action["type"], **(action.get("fixed") or {})}
+    if value is not None and action.get("field"):
+        body[action["field"]] = value
+    return body
+
+
+def _game_globals() -> dict[str, Any]:
+    """Every game's template helpers; two games offering one name is a mistake caught at start-up."""
+    out: dict[str, Any] = {}
+    for game in GAMES.values():
+        for name, fn in game.template_globals.items():
+            if name in out:
+                raise ValueError(f"template helper {name!r} is offered by two games")
+            out[name] = fn
+    return out
 
 
 def make_environment() -> Environment:
@@ -35,7 +50,8 @@ def make_environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.globals.update(t=t, t_or=t_or, pick=pick, lang=lambda: LANG.get(), action_forms=_action_forms)
+    env.globals.update(t=t, t_or=t_or, pick=pick, lang=lambda: LANG.get(), action_command=_action_command,
+                       **_game_globals())
     env.filters["json_attr"] = _json_attr
     return env
 

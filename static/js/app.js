@@ -118,5 +118,14 @@
     if (typeof e.detail.message === "string" && e.detail.message.indexOf("data-buzz") >= 0) buzz(120);
   });
 
-  document.addEventListener("DOMContentLoaded", function () { readClock(); keepAwake(); tick(); setInterval(tick, 250); showAlert(); });
+  // Home page: only the picked game's settings show (without script, every game's settings show).
+  function pickedGame() {
+    var picked = document.querySelector('input[name="game"]:checked');
+    document.querySelectorAll(".game-settings").forEach(function (box) {
+      box.hidden = !!picked && box.getAttribute("data-game") !== picked.value;
+    });
+  }
+  document.addEventListener("change", function (e) { if (e.target.name === "game") pickedGame(); });
+
+  document.addEventListener("DOMContentLoaded", function () { readClock(); keepAwake(); tick(); setInterval(tick, 250); showAlert(); pickedGame(); });
 })();

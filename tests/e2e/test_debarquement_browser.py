@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 
 def sit(contexts: Contexts, code: str, name: str) -> Page:
     page = contexts.phone(name).new_page()
-    page.goto(f"/d/{code}")
+    page.goto(f"/g/{code}")
     page.locator('form[action$="/join"]').get_by_label("Votre nom").fill(name)
     page.get_by_role("button", name="M'asseoir").click()
     expect(page.locator("#pin")).to_have_text(re.compile(r"^\d{6}$"))  # the recovery PIN, shown once
@@ -27,7 +27,7 @@ def sit(contexts: Contexts, code: str, name: str) -> Page:
 def test_two_phones_play_a_turn_and_the_screen_shows_the_boats(contexts: Contexts, shoot: Shoot) -> None:
     creator = contexts.desktop("creator").new_page()
     creator.goto("/")
-    creator.get_by_label(re.compile("Variante « débarquement »")).check()
+    creator.locator('input[name="game"][value="debarquement"]').check()
     creator.get_by_role("button", name="Créer la partie").click()
     link = creator.locator("#join-link")
     expect(link).to_be_visible()
@@ -35,7 +35,7 @@ def test_two_phones_play_a_turn_and_the_screen_shows_the_boats(contexts: Context
     shoot(creator, "created")
 
     screen = contexts.screen("big screen").new_page()
-    screen.goto(f"/d/{code}/screen")
+    screen.goto(f"/s/{code}")
     expect(screen.locator("#conn, .live")).to_have_count(1)
 
     ana, bob = sit(contexts, code, "Ana"), sit(contexts, code, "Bob")

@@ -24,7 +24,7 @@ def create_table(client: TestClient, quick: bool = False) -> str:
     data = {"variant": "debarquement", **({"quick": "on"} if quick else {})}
     response = client.post("/games", data=data)
     assert response.status_code == 200, response.text
-    match = re.search(r'id="join-link">[^<]*/d/([A-Z]{4})<', response.text)
+    match = re.search(r'id="join-link">[^<]*/g/([A-Z]{4})<', response.text)
     assert match, response.text
     return match.group(1)
 
@@ -40,7 +40,7 @@ def seat_id(client: TestClient, code: str, name: str) -> str:
 
 def post(client: TestClient, code: str, command: dict[str, Any], key: str | None = None, **headers: str) -> Response:
     data = {"command": json.dumps(command), "key": key or secrets.token_hex(8)}
-    return client.post(f"/d/{code}/act", data=data, headers={"hx-request": "true", **headers})
+    return client.post(f"/g/{code}/act", data=data, headers={"hx-request": "true", **headers})
 
 
 def cards_in(text: str) -> set[int]:
@@ -91,12 +91,12 @@ class Phone:
 
 def sit(client: TestClient, code: str, name: str, age: str = "") -> Phone:
     p = Phone(name, phone(client))
-    response = p.client.post(f"/d/{code}/join", data={"name": name, "age": age})
+    response = p.client.post(f"/g/{code}/join", data={"name": name, "age": age})
     assert response.status_code == 200, response.text
     pin = re.search(r'id="pin">(\d{6})<', response.text)
     assert pin, response.text  # shown once, for a new phone to claim the seat
     p.pin = pin.group(1)
-    page = p.client.get(f"/d/{code}")
+    page = p.client.get(f"/g/{code}")
     assert 'id="d-hand"' in page.text  # the seat's own page, from the cookie
     p.player_id = seat_id(client, code, name)
     return p

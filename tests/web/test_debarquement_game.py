@@ -20,7 +20,7 @@ from debarquement_helpers import Phone, cards_in, create_table, hub_of, post, si
 from starlette.testclient import TestClient
 from web_helpers import make_settings, phone, receive
 
-from app.engine.debarquement import Phase, State
+from app.games.debarquement import Phase, State
 from app.web.app import create_app
 
 TOTALS = re.compile(r"<tfoot><tr><th>[^<]*</th>(.*?)</tr></tfoot>", re.S)
@@ -91,7 +91,7 @@ class Game:
 
     def connect(self, stack: contextlib.ExitStack) -> None:
         for viewer in self.everyone:
-            url = f"/d/{self.code}/screen/ws" if viewer is self.screen else f"/d/{self.code}/ws"
+            url = f"/s/{self.code}/ws" if viewer is self.screen else f"/g/{self.code}/ws"
             viewer.ws = stack.enter_context(viewer.client.websocket_connect(url))
             viewer.take(receive(viewer.ws))  # the whole view at once on connect
 

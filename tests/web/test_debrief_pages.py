@@ -14,8 +14,8 @@ from typing import Any
 from starlette.testclient import TestClient
 from web_helpers import act, create_game, join, phone
 
-from app.engine.debrief import debrief
-from app.engine.scenario import simulate_file_data
+from app.games.deuxrois.debrief import debrief
+from app.games.deuxrois.scenario import simulate_file_data
 
 NAMES = ["Zoé <b>&amp;", "Bob & Co", 'Ève "la" <rusée>', "Dan's", "Émile", "Fanny"]
 SVG = "{http://www.w3.org/2000/svg}"

@@ -8,8 +8,9 @@ import contextlib
 from starlette.testclient import TestClient
 from web_helpers import act, create_game, join, make_settings
 
-from app.engine.game import Actor
-from app.live.connection import Connection, Viewer
+from app.games.deuxrois.game import Actor
+from app.kernel.viewer import Viewer
+from app.live.connection import Connection
 from app.web.app import create_app
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 from starlette.testclient import TestClient
 from web_helpers import create_game, join
 
-from app.engine.cards import CARDS
-from app.web.catalogue import CATALOGUE
+from app.games.deuxrois.cards import CARDS
+from app.web.i18n import CATALOGUE
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"

@@ -11,7 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 from web_helpers import act, create_game, join, phone, receive, receive_until
 
-from app.web.action_forms import command_fields
+from app.games.deuxrois.action_forms import command_fields
 
 pytestmark = pytest.mark.skipif("historique_number" not in command_fields(), reason="no Mode Historique engine")
 

@@ -10,7 +10,7 @@ from markupsafe import escape
 from starlette.testclient import TestClient
 from web_helpers import act, create_game, join, nothing_pending, receive, receive_until
 
-from app.engine.cards import CARDS
+from app.games.deuxrois.cards import CARDS
 
 NAMES = ["Aude", "Bertrand", "Cyprien", "Douce", "Ermeline", "Foulques", "Gisèle", "Hugues"]
 

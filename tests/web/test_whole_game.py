@@ -16,8 +16,8 @@ from markupsafe import escape
 from starlette.testclient import TestClient, WebSocketTestSession
 from web_helpers import act, create_game, join, receive
 
-from app.engine.cards import CARDS
-from app.engine.scenario import simulate_file_data
+from app.games.deuxrois.cards import CARDS
+from app.games.deuxrois.scenario import simulate_file_data
 from app.store.export import export_game
 
 BUTTONS = re.compile(r'<form hx-post="[^"]+"[^>]*>(.*?)</form>', re.S)

@@ -10,7 +10,7 @@ moves (a bot choosing among what the views offer) and what counts as a leak.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +32,7 @@ class Stored:
 
     payload: dict[str, Any]
     at: int
+    command: dict[str, Any] | None = None
 
 
 @dataclass(slots=True)
@@ -71,6 +72,7 @@ def play(
     max_steps: int = 5000,
     start_ms: int = 1_000_000,
     step_ms: int = 1_000,
+    config: Mapping[str, Any] | None = None,
 ) -> Playout:
     """Plays from `log` until the game is over, no move is left, or `max_steps`.
 
@@ -78,7 +80,7 @@ def play(
     deadline and the system's tick is sent, as the hub would.
     """
     rng = random.Random(seed)
-    run = Playout(game.replay(list(log)), list(log))
+    run = Playout(game.replay(list(log), config), list(log))
     now = max([start_ms, *(e.at for e in log)])
     while run.steps < max_steps and not game.over(run.state):
         run.steps += 1
@@ -107,7 +109,7 @@ def play(
         run.log.extend(Stored(p, now) for p in payloads)
         if leaks is not None:
             check_views(game, run.state, seats(run.state), leaks)
-    assert game.replay(run.log) == run.state, "replaying the log does not give the same state"
+    assert game.replay(run.log, config) == run.state, "replaying the log does not give the same state"
     return run
 
 

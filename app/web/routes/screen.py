@@ -1,4 +1,4 @@
-"""The big screen: public information only, no secret, no login."""
+"""The big screen of every game: public information only, no secret, no login."""
 
 from __future__ import annotations
 
@@ -6,26 +6,28 @@ from fastapi import APIRouter, WebSocket
 from starlette.requests import Request
 from starlette.responses import Response
 
-from app.live.connection import Viewer
-from app.live.variants import DEBARQUEMENT
-from app.web import sockets
+from app.kernel.viewer import Viewer
+from app.web import actions, sockets
 from app.web.deps import HubDep, PageError, SettingsDep, get_hub, page
 from app.web.i18n import LANG
 from app.web.links import base_url, qr_svg
 from app.web.presenter import HtmlPresenter
 
 router = APIRouter(prefix="/s/{code}")
-PRESENTER = HtmlPresenter()
 
 
 @router.get("")
 async def screen(request: Request, hub: HubDep, settings: SettingsDep) -> Response:
-    if hub.variant.name == DEBARQUEMENT:
-        return Response(status_code=303, headers={"Location": f"/d/{hub.code}/screen"})  # its own big screen
     viewer = Viewer(hub.code, "screen", None, LANG.get())
     join = f"{base_url(request, settings.base_url)}/g/{hub.code}"
-    return page("screen/screen.html", code=hub.code, regions=PRESENTER.regions(viewer, hub.view_for(viewer)),
-                join_link=join, qr=qr_svg(join))
+    regions = HtmlPresenter(hub.definition.pages).regions(viewer, hub.view_for(viewer))
+    return page(hub.definition.page_templates["screen"], code=hub.code, regions=regions, join_link=join, qr=qr_svg(join))
+
+
+@router.get("/debrief/{picture}.svg")
+async def picture(hub: HubDep, picture: str) -> Response:
+    """Public like the screen itself: a game draws its pictures only once nothing is secret any more."""
+    return actions.picture(hub, picture)
 
 
 @router.websocket("/ws")

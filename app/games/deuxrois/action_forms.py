@@ -1,0 +1,194 @@
+"""A legal action from a view -> the buttons and fields a page shows for it, generically.
+
+The command's own pydantic model says which of the action's values are
+command fields, so a new power (a new action with `targets` or `options`)
+appears on the phones without template work. Each button carries its whole
+command as JSON (`command`); checkboxes (`name[]`) and selects add the values
+the user picks (see forms.py).
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+import orjson
+
+from app.games.deuxrois.cards import CARDS
+from app.games.deuxrois.commands import Command
+from app.kernel.i18n import known, pick, t, t_or
+
+# Lists in an action that are the user's choice, and the command field each fills.
+CHOICE_LISTS = (("candidates", "candidate"), ("options", "choice"))
+
+
+def _models(tp: Any) -> list[Any]:
+    """The command classes in a (possibly nested, possibly Annotated) union."""
+    if isinstance(tp, type) and "type" in getattr(tp, "model_fields", {}):
+        return [tp]
+    return [m for arg in typing.get_args(tp) for m in _models(arg)]
+
+
+@cache
+def command_models() -> dict[str, Any]:
+    return {m.model_fields["type"].default: m for m in _models(Command)}
+
+
+@cache
+def command_fields() -> dict[str, frozenset[str]]:
+    return {kind: frozenset(m.model_fields) - {"type"} for kind, m in command_models().items()}
+
+
+def _typed(kind: str, wanted: type) -> list[str]:
+    """The command's fields whose annotation admits `wanted` (int, str, bool), in declaration order."""
+    model = command_models().get(kind)
+    if model is None:
+        return []
+    out = []
+    for name, info in model.model_fields.items():
+        annotation = info.annotation
+        args = typing.get_args(annotation) or (annotation,)
+        if name != "type" and wanted in args:
+            out.append(name)
+    return out
+
+
+def _dump(command: Mapping[str, Any]) -> str:
+    return orjson.dumps(command).decode()
+
+
+def _value_label(value: Any) -> str:
+    if value is None:
+        return t("action.abstain")
+    return t_or(f"value.{value}", str(value))
+
+
+@cache
+def power_names() -> dict[str, dict[str, str]]:
+    """Power key -> its bilingual name, for options that name a power (the Moine's copy)."""
+    return {p.key: p.name.as_dict() for c in CARDS.values() for p in c.powers}
+
+
+def option_label(action: Mapping[str, Any], value: str, names: Mapping[str, str]) -> str:
+    """A choice's label: a player's name, `value.<kind>.<v>`, `value.<v>`, a card, a power, else the raw value."""
+    if value in names:
+        return names[value]
+    kind = action.get("kind") or action.get("power")  # a prompt's kind, or the power offering the choice
+    if isinstance(kind, str) and known(f"value.{kind}.{value}"):
+        return t(f"value.{kind}.{value}")
+    if known(f"value.{value}"):
+        return t(f"value.{value}")
+    if value.isdigit() and int(value) in CARDS:  # a guessed card (the Devin)
+        card = CARDS[int(value)]
+        return pick({"fr": card.label("fr"), "en": card.label("en")})
+    if value in power_names():
+        return pick(power_names()[value])
+    return value
+
+
+def action_label(action: Mapping[str, Any]) -> str:
+    if action.get("name"):
+        return pick(action["name"])
+    kind = action.get("kind")
+    kind_key = f"action.{action['type']}.{kind}" if isinstance(kind, str) else ""
+    return t_or(kind_key, "") or t_or(f"action.{action['type']}", str(action["type"]).replace("_", " "))
+
+
+def _about(label: str, action: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    """A question about someone (a prompt's `about`) names them: "Bénir ce joueur ? (Aude)"."""
+    about = action.get("about")
+    return f"{label} ({names[about]})" if isinstance(about, str) and about in names else label
+
+
+def build(action: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """{label, available, reason, buttons: [{label, command}], multi, select} for one action."""
+    kind = str(action.get("type", ""))
+    fields = command_fields().get(kind, frozenset())
+    numeric = "min" in action and "max" in action
+    fixed: dict[str, Any] = {"type": kind}
+    flags: list[str] = []  # bool fields the action offers as a second button ("hasard")
+    for key, value in action.items():
+        if key not in fields or key in ("targets", "target", "candidate", "choice"):
+            continue
+        if numeric and value is True and key in _typed(kind, bool):
+            flags.append(key)
+        elif isinstance(value, str | int | bool):
+            fixed[key] = value
+    out: dict[str, Any] = {
+        "kind": kind,
+        "label": _about(action_label(action), action, names),
+        "available": bool(action.get("available")),
+        "reason": pick(action.get("reason")) if action.get("reason") else "",
+        "buttons": [],
+        "multi": None,
+        "select": None,
+        "number": None,
+        "done": bool(action.get("voted")),
+    }
+    if not out["available"]:
+        return out
+    if action.get("colours") and "colour" in fields:
+        out["select"] = {"name": "colour", "label": t("action.colour"),
+                         "options": [{"value": c, "label": _value_label(c)} for c in action["colours"]]}
+    choices = action.get("choices")  # a power's own choice (the Devin's guess, the Commandant's 1 or 2...)
+    if isinstance(choices, list) and choices and "choice" in fields and out["select"] is None:
+        out["select"] = {"name": "choice", "label": t("action.choice"),
+                         "options": [{"value": c, "label": option_label(action, str(c), names)} for c in choices]}
+    if numeric:
+        field = next((f for f in _typed(kind, int) if f not in action), None)
+        if field is not None:
+            out["number"] = {"name": field, "min": action["min"], "max": action["max"]}
+            out["buttons"] = [{"label": out["label"], "command": _dump(fixed)}]
+            out["buttons"] += [{"label": t_or(f"action.{kind}.{flag}", flag), "command": _dump({**fixed, flag: True}),
+                                "novalidate": True} for flag in flags]
+            return out
+    targets = action.get("targets")
+    if isinstance(targets, list) and "quota" in action and "targets" in fields:
+        chosen = set(action.get("named") or ())
+        out["multi"] = {"name": "targets[]", "quota": action["quota"],
+                        "options": [{"value": p, "label": names.get(p, p), "checked": p in chosen} for p in targets]}
+        out["buttons"] = [{"label": out["label"], "command": _dump(fixed)}]
+        return out
+    if isinstance(targets, list) and "target" in fields:
+        out["buttons"] = [{"label": names.get(p, p), "command": _dump({**fixed, "target": p})} for p in targets]
+        return out
+    for list_key, field in CHOICE_LISTS:
+        values = action.get(list_key)
+        if list_key == "options" and field not in fields:
+            # No `choice` field: the options fill the command's first text field (set_zone's `zone`).
+            field = next(iter(_typed(kind, str)), field)
+        if isinstance(values, list) and field in fields:
+            out["buttons"] = [
+                {"label": option_label(action, v, names) if isinstance(v, str) else _value_label(v),
+                 "command": _dump({**fixed, field: v})}
+                for v in values
+            ]
+            if action.get("abstain") and field == "candidate":
+                out["buttons"].append({"label": t("action.abstain"), "command": _dump({**fixed, field: None})})
+            return out
+    if "accept" in fields:
+        out["buttons"] = [{"label": t("action.accept"), "command": _dump({**fixed, "accept": True})},
+                          {"label": t("action.refuse"), "command": _dump({**fixed, "accept": False})}]
+        return out
+    out["buttons"] = [{"label": out["label"], "command": _dump(fixed)}]
+    return out
+
+
+def names_in(view: Mapping[str, Any]) -> dict[str, str]:
+    """Player id -> name from whatever rosters the view holds (the actions list only has ids)."""
+    names: dict[str, str] = {}
+
+    def visit(node: Any) -> None:
+        if isinstance(node, Mapping):
+            if isinstance(node.get("id"), str) and isinstance(node.get("name"), str):
+                names[node["id"]] = node["name"]
+            for value in node.values():
+                visit(value)
+        elif isinstance(node, list):
+            for value in node:
+                visit(value)
+
+    visit(view)
+    return names

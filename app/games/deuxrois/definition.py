@@ -1,0 +1,186 @@
+"""Deux Rois pour un Royaume as the server hosts it: the `GameDefinition` the registry names.
+
+Everything the shared layers ask of this game goes through here: its config,
+its log codec, decide/evolve, the views per viewer kind, the timer, and the
+regions of its pages (partials in templates/deuxrois/).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from app.games.deuxrois import commands, events
+from app.games.deuxrois import game as engine
+from app.games.deuxrois import views as deuxrois_views
+from app.games.deuxrois.action_forms import build, names_in
+from app.games.deuxrois.config import GameConfig
+from app.games.deuxrois.debrief import debrief
+from app.games.deuxrois.debrief_svg import graph_svg, timeline_svg
+from app.games.deuxrois.export import to_scenario
+from app.games.deuxrois.state import GameState
+from app.games.deuxrois.undo_preview import undo_preview
+from app.kernel.actor import Actor
+from app.kernel.game import JoinField, Pages, RebindBy, Region, StoredEventLike
+from app.kernel.rules import Decision
+from app.kernel.text import EngineError, Text
+from app.kernel.viewer import Viewer
+
+_P = "deuxrois/partials/"
+
+PAGES: Pages = {
+    "player": (
+        Region("p-status", _P + "status.html", ("game",)),
+        Region("p-alert", _P + "alert.html", ("alerts",)),
+        Region("p-card", _P + "card.html", ("me", "is_general")),
+        Region("p-event", _P + "event.html", ("active_event",)),
+        Region("p-actions", _P + "actions.html",
+               ("actions", "room", "lobby", "election", "requests", "prompts", "designation")),
+        Region("p-room", _P + "room.html", ("room", "lobby", "designation", "election")),
+        Region("p-info", _P + "info.html", ("knowledge", "feed", "result")),
+    ),
+    "moderator": (
+        Region("m-status", _P + "status.html", ("game",)),
+        Region("m-controls", _P + "mod_controls.html", ("game", "players", "reverts", "historique")),
+        Region("m-rebinds", _P + "rebinds.html", ("rebinds",)),
+        Region("m-event", _P + "event.html", ("active_event", "historique")),
+        Region("m-players", _P + "players.html",
+               ("players", "rooms", "elections", "designations", "bindings", "requests", "prompts", "presence")),
+        Region("m-info", _P + "info.html", ("notes", "result")),
+        Region("m-log", _P + "log.html", ("log",)),
+    ),
+    "screen": (
+        Region("s-status", _P + "status.html", ("game",)),
+        Region("s-event", _P + "event.html", ("active_event",)),
+        Region("s-rooms", _P + "rooms.html", ("rooms", "lobby")),
+        Region("s-info", _P + "info.html", ("result",)),
+    ),
+}
+
+PAGE_TEMPLATES: Mapping[str, str] = {
+    "player": "deuxrois/phone/game.html",
+    "moderator": "deuxrois/moderator/dashboard.html",
+    "screen": "deuxrois/screen/screen.html",
+    "lobby": "deuxrois/phone/lobby.html",
+    "joined": "deuxrois/phone/joined.html",
+    "waiting": "deuxrois/phone/waiting.html",
+    "created": "deuxrois/created.html",
+    "create_form": "deuxrois/create_form.html",
+    "undo_preview": "deuxrois/partials/undo_preview.html",
+}
+def action_forms(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The view's legal actions as the buttons and fields the phone shows (action_forms.build)."""
+    names = names_in(view)
+    return [build(a, names) for a in view.get("actions") or ()]
+
+
+PICTURES = {"graph": graph_svg, "timeline": timeline_svg}
+BAD_CONFIG = Text("Réglages invalides : vérifiez les tours et les minuteurs.",
+                  "Invalid settings: check the rounds and timers.")
+# Mode Historique's event 14 (the eldest of each room) asks each player's year of birth, privately.
+BIRTH_YEAR = JoinField("birth_year", 1900, 2100, Text("L'année de naissance doit être entre 1900 et 2100.",
+                                                       "The year of birth must be between 1900 and 2100."))
+
+
+def config_from_form(form: Mapping[str, str]) -> GameConfig:
+    """The home page's fields: rounds, negotiation minutes ("5, 4, 3"), election and designation seconds."""
+    negotiation = form.get("negotiation", "")
+    try:
+        minutes = [float(m) for m in negotiation.replace(";", ",").split(",") if m.strip()]
+        values: dict[str, object] = {
+            "rounds": int(form.get("rounds") or 5),
+            "negotiation_s": tuple(round(m * 60) for m in minutes) if minutes else None,
+            "election_s": int(form.get("election_s") or 45),
+            "designation_s": int(form.get("designation_s") or 60),
+            "historique": bool(form.get("historique")),
+        }
+        return GameConfig.model_validate(values)
+    except (ValueError, ValidationError):
+        raise EngineError("bad_config", BAD_CONFIG) from None
+
+
+class DeuxRois:
+    """The main game; deadlines live in its state and its commands take the hub's clock."""
+
+    id = "deuxrois"
+    name = Text("Deux Rois pour un Royaume", "Deux Rois pour un Royaume")
+    players = (6, 50)
+    config_model: type[BaseModel] = GameConfig
+    pages = PAGES
+    page_templates = PAGE_TEMPLATES
+    has_dashboard = True
+    template_globals: Mapping[str, Callable[..., Any]] = {"action_forms": action_forms}
+    rebind_by: RebindBy = "moderator"
+
+    def config_from_form(self, form: Mapping[str, str]) -> BaseModel:
+        return config_from_form(form)
+
+    def lobby(self, state: GameState) -> dict[str, Any]:
+        return {"open": state.phase == "lobby", "players": [{"id": p.id, "name": p.name} for p in state.players],
+                "asks_birth": bool(state.config.historique)}
+
+    def join_fields(self, state: GameState) -> tuple[JoinField, ...]:
+        return (BIRTH_YEAR,) if state.config.historique else ()
+
+    def new_game(self, config: BaseModel, seed: int, at: int) -> list[dict[str, Any]]:
+        cfg = config if isinstance(config, GameConfig) else GameConfig.model_validate(config.model_dump())
+        return [events.event_to_json(e) for e in engine.new_game(cfg, seed, at)]
+
+    def replay(self, log: Sequence[StoredEventLike], config: Mapping[str, Any] | None = None) -> GameState:
+        return engine.replay([events.event_from_json(e.payload) for e in log])
+
+    def parse_command(self, raw: dict[str, Any]) -> Any:
+        return commands.parse_command(raw)
+
+    def command_to_json(self, command: Any) -> dict[str, Any]:
+        return commands.command_to_json(command)
+
+    def decide(self, state: GameState, command: Any, actor: Actor, at: int) -> Decision[GameState]:
+        return engine.decide_state(state, command, actor, at)
+
+    def evolve(self, state: GameState, event: Any, at: int) -> GameState:
+        return engine.evolve(state, event)
+
+    def event_to_json(self, event: Any) -> dict[str, Any]:
+        return events.event_to_json(event)
+
+    def event_from_json(self, payload: dict[str, Any]) -> Any:
+        return events.event_from_json(payload)
+
+    def over(self, state: GameState) -> bool:
+        return bool(state.over)
+
+    def joined(self, event: Any) -> str | None:
+        return event.player_id if isinstance(event, events.PlayerJoined) else None
+
+    def view_for(self, state: GameState, viewer: Viewer, rebinds: Sequence[str]) -> dict[str, Any]:
+        if viewer.kind == "player":
+            assert viewer.player_id is not None
+            return deuxrois_views.player_view(state, viewer.player_id)
+        if viewer.kind == "moderator":
+            view = deuxrois_views.moderator_view(state)
+            view["rebinds"] = [{"player_id": p, "name": state.name(p)} for p in rebinds]
+            return view
+        return deuxrois_views.screen_view(state)
+
+    def next_deadline(self, state: GameState) -> int | None:
+        return engine.next_deadline(state)
+
+    def tick_command(self, state: GameState) -> dict[str, Any]:
+        return {"type": "tick"}
+
+    def undo_preview(self, state: GameState, to_version: int) -> dict[str, Any] | None:
+        return undo_preview(state, to_version)
+
+    def picture(self, state: GameState, name: str) -> str | None:
+        draw = PICTURES.get(name)
+        result = debrief(state) if draw is not None else None
+        return draw(result) if draw is not None and result is not None else None
+
+    def export(self, code: str, seed: int, config: Mapping[str, Any], log: Sequence[StoredEventLike]) -> dict[str, Any]:
+        return to_scenario(code, seed, config, log)
+
+
+GAME = DeuxRois()

@@ -1,0 +1,49 @@
+"""What every game's door shares: seats seen through the game's lobby view, join-form numbers, no-store."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.datastructures import FormData
+from starlette.responses import Response
+
+from app.kernel.game import JoinField
+from app.live.hub import Hub
+
+FIELD_MAX = 200  # longer form values are cut before the game sees them (names are checked by each game)
+
+
+def no_store(response: Response) -> Response:
+    """Pages with seats, secrets or PINs: never kept by a browser or a proxy."""
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def lobby(hub: Hub) -> dict[str, Any]:
+    return hub.definition.lobby(hub.state)
+
+
+def seat_name(hub: Hub, player_id: str | None) -> str | None:
+    """The seat's name if `player_id` is seated at this table, else None."""
+    if player_id is None:
+        return None
+    return next((p["name"] for p in lobby(hub)["players"] if p["id"] == player_id), None)
+
+
+def seat_named(hub: Hub, name: str) -> str | None:
+    """The seat whose name is `name` (spaces and case aside), for a new phone with a PIN."""
+    wanted = " ".join(name.split()).casefold()
+    return next((p["id"] for p in lobby(hub)["players"] if str(p["name"]).casefold() == wanted), None)
+
+
+def join_numbers(fields: tuple[JoinField, ...], form: FormData) -> dict[str, int]:
+    """The numbers the game asks at the door; an empty one is left out; raises ValueError(field)."""
+    out: dict[str, int] = {}
+    for field in fields:
+        raw = str(form.get(field.name) or "").strip()[:16]
+        if not raw:
+            continue
+        if not raw.isdigit() or not field.min <= int(raw) <= field.max:
+            raise ValueError(field.name)
+        out[field.name] = int(raw)
+    return out

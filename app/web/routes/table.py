@@ -1,0 +1,148 @@
+"""The phone of every game: the door (join, recover a seat with the PIN), the player's page, actions, websocket.
+
+Nothing here knows a game: the door reads the game's lobby view and join
+fields, the page its regions, and every action goes to the hub's one gate.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, WebSocket
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+
+from app.kernel.actor import Actor
+from app.kernel.text import EngineError
+from app.kernel.viewer import Viewer
+from app.store.tokens import hash_token, new_pin, new_token
+from app.web import actions, sockets
+from app.web.auth import pending_seat_of, same_origin, seat_cookie, seat_of, set_secret_cookie
+from app.web.deps import DoorLimiterDep, HubDep, LimiterDep, PageError, SettingsDep, get_hub, page
+from app.web.door import FIELD_MAX, join_numbers, lobby, no_store, seat_name, seat_named
+from app.web.i18n import LANG, pick, t
+from app.web.presenter import HtmlPresenter
+from app.web.templating import render
+
+router = APIRouter(prefix="/g/{code}")
+JOIN_BURST, JOIN_RATE = 100.0, 5.0  # joins per address and game
+PIN_BURST, PIN_RATE = 10.0, 0.2  # PIN recoveries per address and game
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else ""
+
+
+def _lobby(hub: HubDep, error: str = "", status: int = 200) -> Response:
+    view = lobby(hub)
+    return no_store(page(hub.definition.page_templates["lobby"], status=status, code=hub.code, error=error, **view))
+
+
+@router.get("")
+async def phone(request: Request, hub: HubDep) -> Response:
+    player_id = await seat_of(request, hub)
+    name = seat_name(hub, player_id)
+    if player_id is not None and name is not None:
+        viewer = Viewer(hub.code, "player", player_id, LANG.get())
+        regions = HtmlPresenter(hub.definition.pages).regions(viewer, hub.view_for(viewer))
+        return no_store(page(hub.definition.page_templates["player"], code=hub.code, regions=regions, name=name))
+    if await pending_seat_of(request, hub) is not None:
+        return no_store(page(hub.definition.page_templates["waiting"], code=hub.code))
+    return _lobby(hub)
+
+
+@router.post("/join")
+async def join(request: Request, hub: HubDep, settings: SettingsDep, limiter: DoorLimiterDep) -> Response:
+    if not same_origin(request):
+        raise PageError(403, t("error.forbidden"))
+    if seat_name(hub, await seat_of(request, hub)) is not None:
+        # Same phone back: its seat, never "name already taken".
+        return Response(status_code=303, headers={"Location": f"/g/{hub.code}"})
+    # A whole class behind one school NAT may join at once (each game caps its seats anyway).
+    if not limiter.allow(f"join:{hub.code}:{_address(request)}", JOIN_BURST, JOIN_RATE):
+        return _lobby(hub, t("error.rate_limited"), 429)
+    form = await request.form()
+    command: dict[str, object] = {"type": "join", "name": str(form.get("name") or "")[:FIELD_MAX]}
+    fields = hub.definition.join_fields(hub.state)
+    try:
+        command.update(join_numbers(fields, form))
+    except ValueError as bad:
+        field = next(f for f in fields if f.name == str(bad))
+        return _lobby(hub, pick(field.error), 422)
+    token, pin = new_token(), new_pin()
+    try:
+        outcome = await hub.dispatch(command, Actor("player", None), seat=(hash_token(token), pin))
+    except EngineError as exc:
+        return _lobby(hub, pick(exc.message), 422 if exc.code in actions.INPUT_ERRORS | {"bad_name"} else 409)
+    player_id = str(outcome.result.get("player_id"))
+    # The PIN is shown once (only its hash is stored): with it, a new phone asks for this seat.
+    response = page(hub.definition.page_templates["joined"], code=hub.code, pin=pin, name=seat_name(hub, player_id))
+    set_secret_cookie(response, seat_cookie(hub.code), token, f"/g/{hub.code}", settings.secure_cookies)
+    return no_store(response)
+
+
+@router.post("/recover")
+async def recover(request: Request, hub: HubDep, settings: SettingsDep, limiter: DoorLimiterDep) -> Response:
+    """A new phone claims a seat with its PIN; the moderator (or the table) confirms; the old phone is cut off."""
+    if not same_origin(request):
+        raise PageError(403, t("error.forbidden"))
+    # PIN guesses are slow by design; the confirmation is the real gate.
+    if not limiter.allow(f"recover:{hub.code}:{_address(request)}", PIN_BURST, PIN_RATE):
+        return _lobby(hub, t("error.rate_limited"), 429)
+    form = await request.form()
+    player_id = seat_named(hub, str(form.get("name") or "")[:FIELD_MAX])
+    pin = str(form.get("pin") or "").strip()[:20]
+    token = new_token()
+    if player_id is None or not pin.isdigit() or not await hub.request_rebind(player_id, pin, hash_token(token)):
+        return _lobby(hub, t("error.bad_pin"), 403)
+    response = page(hub.definition.page_templates["waiting"], code=hub.code)
+    set_secret_cookie(response, seat_cookie(hub.code), token, f"/g/{hub.code}", settings.secure_cookies)
+    return no_store(response)
+
+
+@router.get("/bound")
+async def bound(request: Request, hub: HubDep) -> Response:
+    """Polled by the waiting phone: once confirmed (or refused), htmx reloads into the seat or the door."""
+    if await seat_of(request, hub) is None and await pending_seat_of(request, hub) is not None:
+        return Response(status_code=204)
+    return Response(status_code=200, headers={"HX-Redirect": f"/g/{hub.code}"})
+
+
+@router.post("/rebind/{player_id}")
+async def confirm_rebind(request: Request, hub: HubDep, player_id: str) -> Response:
+    """In a game with no game master, someone else seated vouches that the new phone is that player's."""
+    if not same_origin(request):
+        return actions.refusal(request, 403, "forbidden", t("error.forbidden"))
+    me = await seat_of(request, hub)
+    if hub.definition.rebind_by != "table" or seat_name(hub, me) is None or me == player_id:
+        return actions.refusal(request, 403, "not_confirmer", t("error.not_confirmer"))
+    if player_id not in hub.rebinds or not await hub.confirm_rebind(player_id):
+        return actions.refusal(request, 409, "no_rebind", t("error.no_rebind"))
+    return HTMLResponse(render("partials/flash.html", message=""))
+
+
+@router.post("/act")
+async def act(request: Request, hub: HubDep, limiter: LimiterDep) -> Response:
+    player_id = await seat_of(request, hub)
+    if seat_name(hub, player_id) is None or player_id is None:
+        return actions.refusal(request, 403, "no_seat", t("error.no_seat"))
+    return await actions.act(request, hub, Actor.player(player_id), limiter)
+
+
+@router.get("/debrief/{picture}.svg")
+async def picture(request: Request, hub: HubDep, picture: str) -> Response:
+    if seat_name(hub, await seat_of(request, hub)) is None:
+        raise PageError(403, t("error.no_seat"))
+    return actions.picture(hub, picture)
+
+
+@router.websocket("/ws")
+async def player_socket(ws: WebSocket, code: str) -> None:
+    try:
+        hub = await get_hub(code, ws.app.state.games)
+    except PageError:
+        await sockets.refuse(ws)
+        return
+    player_id = await seat_of(ws, hub)
+    if player_id is None or seat_name(hub, player_id) is None or not same_origin(ws):
+        await sockets.refuse(ws)
+        return
+    await sockets.serve_socket(ws, hub, Viewer(hub.code, "player", player_id, LANG.get()), ws.app.state.settings)
