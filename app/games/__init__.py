@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from app.games.debarquement.definition import GAME as DEBARQUEMENT
 from app.games.deuxrois.definition import GAME as DEUXROIS
+from app.games.regents import GAME as REGENTS
 from app.kernel.game import GameDefinition
 
-GAMES: dict[str, GameDefinition] = {game.id: game for game in (DEUXROIS, DEBARQUEMENT)}
+GAMES: dict[str, GameDefinition] = {game.id: game for game in (DEUXROIS, DEBARQUEMENT, REGENTS)}
 DEFAULT = DEUXROIS.id
 # Ids the games table held before a game was a folder ("variant"): Mode Historique rides in the config.
 _OLD_IDS = {"classic": "deuxrois", "historique": "deuxrois"}

@@ -43,7 +43,7 @@ def test_a_phone_shows_its_own_secrets_and_nobody_elses() -> None:
     flagged = [t for t in me["tiles"] if t["always_false"]]
     assert [t["clan"] for t in flagged] == ["MAC_DUFF"] and len(me["tiles"]) == 6
     assert me["budget"]["my_turn"] and me["budget"]["actions_left"] == 3
-    assert me["budget"]["text"]["fr"] == "À vous : 3 action(s) payante(s) et les actions gratuites"
+    assert me["budget"]["text"]["fr"] == "À vous : 3 actions payantes et les actions gratuites"
     for row in v["players"]:
         assert row["clan"] is None and row["domain"] is None and row["hand_count"] == 5 and row["tiles_count"] == 6
         assert "hand" not in row and "tiles" not in row
@@ -93,7 +93,7 @@ def test_rg_15_rg_19_test_25_a_failure_is_seen_the_same_by_third_parties_whateve
     assert view(one, "screen") == view(two, "screen")
     assert view(one, "screen")["players"][0]["tiles_count"] == 4
     accuser = view(one, "p1")
-    assert {"player_id": "p2", "name": "Jaune", "clan": "CAMPBELL", "how": "shown"} in accuser["me"]["known_clans"]
+    assert {"player_id": "p2", "name": "Jaune", "clan": "CAMPBELL", "clan_name": "Campbell", "how": "shown"} in accuser["me"]["known_clans"]
     assert any(k["kind"] == "shown" and k["clan"] == "CAMPBELL" for k in accuser["knowledge"])
     assert [(t["clan"], t["fate"]) for t in accuser["me"]["spent_tiles"]] == [("MAC_GREGOR", "failed"),
                                                                               ("CAMPBELL", "discarded")]
@@ -158,7 +158,7 @@ def test_the_neutral_clan_is_public_and_the_table_is_drawn() -> None:
     assert all(sp["agents"][0]["shape"] for sp in v["castle"]["spaces"] if sp["agents"])
     assert [x["value"] for x in v["tracks"]["values"]][:13] == [1, 2, 3, 4, 5, 6, 8, 10, 13, 16, 20, 24, 30]
     assert [t["case"] for t in v["tracks"]["domains"][0]["tokens"]] == [4, 8, 12]
-    assert {"player_id": "neutral", "name": "neutre", "clan": "MAC_GREGOR", "how": "public"} in \
+    assert {"player_id": "neutral", "name": "neutre", "clan": "MAC_GREGOR", "clan_name": "Mac Gregor", "how": "public"} in \
         view(s, "p1")["me"]["known_clans"]
 
 

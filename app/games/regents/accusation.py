@@ -14,7 +14,7 @@ from dataclasses import replace
 from app.games.regents.clans import CLAN_NAMES, Clan
 from app.games.regents.commands import Accuse
 from app.games.regents.events import AccusationFailed, AccusationSucceeded
-from app.games.regents.feed import t
+from app.games.regents.feed import count_of, t
 from app.games.regents.guards import action_refusal, my_turn
 from app.games.regents.markers import lost
 from app.games.regents.model import AccusedMe, Player, Shown, SpentTile, State, noted, with_player
@@ -94,6 +94,7 @@ def install(rules: Rules[State]) -> None:
                         shown=(*p.shown, Shown(s.round, q.pid, e.clan)))
         s = with_player(s, q.pid, accused_me=(*q.accused_me, AccusedMe(s.round, p.pid, e.named, False)))
         s = replace(s, turn=replace(s.turn, actions_left=s.turn.actions_left - 1))
+        tiles = count_of(len(e.tiles), "tuile", "tuiles", "tile", "tiles")
         return noted(s, "accusation", t(
-            f"{p.name} accuse {q.name} : échec. {q.name} montre son clan à {p.name} seul ; {p.name} perd {len(e.tiles)} tuile(s) et jusqu'à 2 cases.",
-            f"{p.name} accuses {q.name}: failure. {q.name} shows their clan to {p.name} alone; {p.name} loses {len(e.tiles)} tile(s) and up to 2 cases."))
+            f"{p.name} accuse {q.name} : échec. {q.name} montre son clan à {p.name} seul ; {p.name} perd {tiles.fr} et jusqu'à 2 cases.",
+            f"{p.name} accuses {q.name}: failure. {q.name} shows their clan to {p.name} alone; {p.name} loses {tiles.en} and up to 2 cases."))

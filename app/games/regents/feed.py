@@ -31,6 +31,11 @@ def points(n: int) -> str:
     return f"{n} pt" if n <= 1 else f"{n} pts"
 
 
+def count_of(n: int, fr_one: str, fr_many: str, en_one: str, en_many: str) -> Text:
+    """ "1 tuile" / "2 tuiles": French takes the singular for 0 and 1, English for 1 only."""
+    return Text(f"{n} {fr_one if n <= 1 else fr_many}", f"{n} {en_one if n == 1 else en_many}")
+
+
 def domain(d: Domain) -> Text:
     return DOMAIN_NAMES[d]
 
@@ -72,7 +77,8 @@ def blocked(lost: tuple[int, ...]) -> Text | None:
     n = sum(lost)
     if n == 0:
         return None
-    return Text(f" ; {n} case(s) perdue(s) aux seuils", f"; {n} case(s) lost to thresholds")
+    cases = count_of(n, "case perdue", "cases perdues", "case", "cases")
+    return Text(f" ; {cases.fr} aux seuils", f"; {cases.en} lost to thresholds")
 
 
 def cat(*parts: Text | None) -> Text:

@@ -133,8 +133,12 @@ def install(rules: Rules[State]) -> None:
         if not e.returned:
             return s
         who = s.seat_name(e.player)
-        return noted(s, "return", t(f"{e.returned} conseiller(s) joué(s) par {who} retourne(nt) à la réserve.",
-                                    f"{e.returned} conseiller(s) played by {who} go back to the reserve."))
+        n = e.returned
+        back = t(f"{n} conseiller joué par {who} retourne à la réserve." if n <= 1 else
+                 f"{n} conseillers joués par {who} retournent à la réserve.",
+                 f"{n} conseiller played by {who} goes back to the reserve." if n == 1 else
+                 f"{n} conseillers played by {who} go back to the reserve.")
+        return noted(s, "return", back)
 
     @rules.applies(FourthTurnBonus)
     def _bonus(s: State, e: FourthTurnBonus) -> State:

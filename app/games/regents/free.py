@@ -12,7 +12,7 @@ from dataclasses import replace
 from app.games.regents.board import ROOM_OF
 from app.games.regents.commands import EndActions, PlayToken, RevealDomain
 from app.games.regents.events import ActionsEnded, DomainRevealed, TokenPlayed
-from app.games.regents.feed import domain, t, the
+from app.games.regents.feed import count_of, domain, t, the
 from app.games.regents.guards import my_turn
 from app.games.regents.model import CountProgress, Player, State, noted, with_player
 from app.kernel.actor import Actor
@@ -61,9 +61,10 @@ def install(rules: Rules[State]) -> None:
         s = replace(s, reserve=s.reserve - e.counsellors,
                     turn=replace(s.turn, domain_revealed=True, counsellors=(*s.turn.counsellors, *[room] * e.counsellors)))
         who = s.seat_name(e.player)
+        placed = count_of(e.counsellors, "conseiller", "conseillers", "conseiller", "conseillers")
         return noted(s, "domain", t(
-            f"{who} dévoile son domaine : {domain(e.domain).fr}. {e.counsellors} conseiller(s) dans {the(room).fr} pour ce décompte.",
-            f"{who} reveals their domain: {domain(e.domain).en}. {e.counsellors} conseiller(s) in {the(room).en} for this count."))
+            f"{who} dévoile son domaine : {domain(e.domain).fr}. {placed.fr} dans {the(room).fr} pour ce décompte.",
+            f"{who} reveals their domain: {domain(e.domain).en}. {placed.en} in {the(room).en} for this count."))
 
     @rules.applies(TokenPlayed)
     def _token_played(s: State, e: TokenPlayed) -> State:

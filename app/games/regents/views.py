@@ -49,10 +49,11 @@ from app.games.regents.clans import (
 from app.games.regents.config import AGENTS, COUNSELLORS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS
 from app.games.regents.counsellors import place_refusal, recruit_refusal
 from app.games.regents.count import counted
+from app.games.regents.feed import count_of
 from app.games.regents.free import reveal_refusal, token_refusal
 from app.games.regents.guards import action_refusal, first, turn_refusal
 from app.games.regents.lobby import join_refusal, start_refusal
-from app.games.regents.model import NEUTRAL, Player, Prompt, State
+from app.games.regents.model import NEUTRAL, CountReport, Player, Prompt, State
 from app.games.regents.movement import g_refusal, king_refusal
 from app.games.regents.prompts import options
 from app.games.regents.spying import spy_refusal
@@ -246,21 +247,48 @@ def _waiting(s: State) -> View | None:
             "text": Text(f"En attente de {who}", f"Waiting for {who}").as_dict()}
 
 
+def _outcome(c: CountReport, i: int, sp: Space) -> str:
+    """How one space went at that count: won (by DIPLOMATIE too), blocked by the King, tied, lost or empty."""
+    if sp in c.wins:
+        return "diplomatie" if sp == c.diplomatie else "won"
+    if c.mine[i] == 0:
+        return "empty"
+    if c.mine[i] > c.best_other[i]:
+        return "king"  # a majority the King's presence cancelled (L138)
+    return "tie" if c.mine[i] == c.best_other[i] else "lost"
+
+
 def _last_count(s: State) -> View | None:
+    """The public story of the last count (the screen animates it): tallies, wins, groups, moves."""
     c = s.last_count
     if c is None:
         return None
+    p = s.player(c.player)
+    moves = [{"domain": str(d), "name": DOMAIN_NAMES[d].as_dict(), "gain": c.gains[i], "lost": c.lost[i],
+              "before": c.before[i], "after": c.after[i], "value_after": value(c.after[i])}
+             for i, d in enumerate(DOMAINS) if c.gains[i] or c.after[i] != c.before[i]]
     return {
-        "player_id": c.player, "name": s.seat_name(c.player), "round": c.round, "king": str(c.king),
-        "spaces": [{"space": str(sp), "mine": c.mine[i], "best_other": c.best_other[i], "won": sp in c.wins}
+        "player_id": c.player, "name": s.seat_name(c.player), "colour": str(p.colour), "shape": COLOUR_SHAPES[p.colour],
+        "round": c.round, "king": str(c.king), "king_name": SPACE_NAMES[c.king].as_dict(),
+        "spaces": [{"space": str(sp), "name": SPACE_NAMES[sp].as_dict(), "kind": SPACE_KIND[sp],
+                    "x": SPACE_XY[sp][0], "y": SPACE_XY[sp][1], "king": sp == c.king,
+                    "mine": c.mine[i], "best_other": c.best_other[i], "won": sp in c.wins,
+                    "outcome": _outcome(c, i, sp)}
                    for i, sp in enumerate(SPACES)],
         "wins": [str(w) for w in c.wins], "alliance": c.alliance,
         "diplomatie": None if c.diplomatie is None else str(c.diplomatie),
-        "groups": [[str(r) for r in g] for g in c.groups], "tower": None if c.tower is None else str(c.tower),
-        "gains": list(c.gains), "before": score_view(c.before), "after": score_view(c.after),
-        "tokens": [{"domain": str(d), "case": k} for d, k in c.tokens], "lost": list(c.lost),
+        "diplomatie_name": None if c.diplomatie is None else SPACE_NAMES[c.diplomatie].as_dict(),
+        "groups": [[str(r) for r in g] for g in c.groups],
+        "group_names": [[SPACE_NAMES[r].as_dict() for r in g] for g in c.groups],
+        "tower": None if c.tower is None else str(c.tower),
+        "tower_name": None if c.tower is None else DOMAIN_NAMES[c.tower].as_dict(),
+        "gains": list(c.gains), "before": score_view(c.before), "after": score_view(c.after), "moves": moves,
+        "points_before": total(c.before), "points_after": total(c.after),
+        "tokens": [{"domain": str(d), "name": DOMAIN_NAMES[d].as_dict(), "case": k} for d, k in c.tokens],
+        "lost": list(c.lost), "lost_total": sum(c.lost),
         "rempart": None if c.rempart is None else {"player_id": c.rempart[0], "name": s.seat_name(c.rempart[0]),
-                                                   "domain": str(c.rempart[1])},
+                                                   "domain": str(c.rempart[1]),
+                                                   "domain_name": DOMAIN_NAMES[c.rempart[1]].as_dict()},
         "rempart_wasted": c.rempart_wasted,
     }
 
@@ -282,6 +310,8 @@ def _result(s: State) -> View | None:
                                                     "tokens": [{"domain": str(d), "case": k} for d, k in b.tokens]},
             "revealed_early": p.domain_round <= ROUNDS,
             "winner": p.pid in r.winners,
+            # 1 + those strictly ahead on points, then on tokens (L232-L234): tied players share a rank.
+            "rank": 1 + sum(1 for o in r.standings if (o.total, o.tokens) > (st.total, st.tokens)),
         })
     names = ", ".join(s.seat_name(w) for w in r.winners)
     how = {"points": Text("aux points", "on points"), "tokens": Text("aux jetons Influence (égalité de points)",
@@ -303,11 +333,14 @@ def known_clans(s: State, p: Player) -> list[View]:
         if q.pid == p.pid:
             continue
         if q.clan_public or s.phase == "over":
-            out.append({"player_id": q.pid, "name": q.name, "clan": str(q.clan), "how": "public"})
+            out.append({"player_id": q.pid, "name": q.name, "clan": str(q.clan), "clan_name": CLAN_NAMES[q.clan],
+                        "how": "public"})
         elif q.pid in shown:
-            out.append({"player_id": q.pid, "name": q.name, "clan": str(shown[q.pid]), "how": "shown"})
+            out.append({"player_id": q.pid, "name": q.name, "clan": str(shown[q.pid]),
+                        "clan_name": CLAN_NAMES[shown[q.pid]], "how": "shown"})
     if s.neutral is not None:
-        out.append({"player_id": NEUTRAL, "name": "neutre", "clan": str(s.neutral.clan), "how": "public"})
+        out.append({"player_id": NEUTRAL, "name": "neutre", "clan": str(s.neutral.clan),
+                    "clan_name": CLAN_NAMES[s.neutral.clan], "how": "public"})
     return out
 
 
@@ -341,7 +374,18 @@ def knowledge(s: State, p: Player) -> list[View]:
     return [row for _, _, row in sorted(rows, key=lambda r: (r[0], r[1]))]
 
 
+def _changes(before: tuple[int, ...], after: tuple[int, ...]) -> list[View]:
+    """The markers a choice moves: from which case to which, and what the new case is worth."""
+    return [{"domain": str(d), "name": DOMAIN_NAMES[d].as_dict(), "from": b, "to": a, "value_to": value(a)}
+            for d, b, a in zip(DOMAINS, before, after, strict=True) if a != b]
+
+
+def _tokens(taken: Sequence[tuple[Domain, int]]) -> list[View]:
+    return [{"domain": str(d), "name": DOMAIN_NAMES[d].as_dict(), "case": k} for d, k in taken]
+
+
 def _choice_view(s: State, prompt: Prompt, choice: tuple[str, ...]) -> View:
+    """One legal answer with its preview: the markers it moves, the cases lost to a gate, tokens taken."""
     subject = s.player(prompt.subject)
     if prompt.kind in ("gain", "loss"):
         ds = tuple(Domain(x) for x in choice)
@@ -349,19 +393,22 @@ def _choice_view(s: State, prompt: Prompt, choice: tuple[str, ...]) -> View:
         if prompt.kind == "gain":
             moved = advance(subject.score, split(ds), s.board_tokens)
             return {"value": list(choice), "label": label.as_dict(), "after": list(moved.after),
-                    "lost": sum(moved.lost), "points_after": total(moved.after)}
+                    "lost": sum(moved.lost), "points_after": total(moved.after),
+                    "changes": _changes(subject.score, moved.after), "tokens": _tokens(moved.tokens)}
         after = lose(subject.score, loss_of(subject.score, ds))
         return {"value": list(choice), "label": label.as_dict(), "after": list(after), "lost": 0,
-                "points_after": total(after)}
+                "points_after": total(after), "changes": _changes(subject.score, after), "tokens": []}
     if prompt.kind == "diplomatie":
-        return {"value": list(choice), "label": SPACE_NAMES[Space(choice[0])].as_dict()}
+        return {"value": list(choice), "label": SPACE_NAMES[Space(choice[0])].as_dict(), "changes": [], "tokens": []}
     if prompt.kind == "tower":
         c = s.count
         report = counted(s, c.diplomatie if c else None, Domain(choice[0]))
         return {"value": list(choice), "label": DOMAIN_NAMES[Domain(choice[0])].as_dict(),
-                "after": list(report.after), "lost": sum(report.lost), "points_after": total(report.after)}
+                "after": list(report.after), "lost": sum(report.lost), "points_after": total(report.after),
+                "changes": _changes(subject.score, report.after), "tokens": _tokens(report.tokens)}
     who, d = s.seat_name(choice[0]), Domain(choice[1])
-    return {"value": list(choice), "label": Text(f"{who} : {DOMAIN_NAMES[d].fr}", f"{who}: {DOMAIN_NAMES[d].en}").as_dict()}
+    return {"value": list(choice), "label": Text(f"{who} : {DOMAIN_NAMES[d].fr}", f"{who}: {DOMAIN_NAMES[d].en}").as_dict(),
+            "changes": [], "tokens": []}
 
 
 PROMPT_LABELS: dict[str, Text] = {
@@ -398,16 +445,26 @@ def _budget(s: State, p: Player) -> View:
     return {"my_turn": mine, "actions_left": tu.actions_left if mine else 0,
             "recruited": mine and tu.recruited, "spied": mine and tu.spied, "card_played": mine and tu.card_played,
             "token_played": mine and tu.token_played, "privilege": mine and tu.privilege,
-            "text": Text(f"À vous : {tu.actions_left} action(s) payante(s) et les actions gratuites",
-                         f"Your turn: {tu.actions_left} paid action(s) and the free actions").as_dict()
-            if mine and s.phase == "actions" else None}
+            "text": budget_text(tu.actions_left).as_dict() if mine and s.phase == "actions" else None}
+
+
+def budget_text(n: int) -> Text:
+    """ "À vous : 3 actions payantes et les actions gratuites" (RG-7: the player may stop early)."""
+    if n == 0:
+        return Text("À vous : plus d'action payante, il reste les actions gratuites",
+                    "Your turn: no paid action left, the free actions remain")
+    paid = count_of(n, "action payante", "actions payantes", "paid action", "paid actions")
+    return Text(f"À vous : {paid.fr} et les actions gratuites", f"Your turn: {paid.en} and the free actions")
 
 
 def _influence_preview(s: State, p: Player) -> list[View]:
     out = []
     for ds in gain_choices():
         moved = advance(p.score, split(ds), s.board_tokens)
-        out.append({"value": [str(d) for d in ds], "after": list(moved.after), "lost": sum(moved.lost)})
+        out.append({"value": [str(d) for d in ds], "after": list(moved.after), "lost": sum(moved.lost),
+                    "label": Text(" + ".join(DOMAIN_NAMES[d].fr for d in ds), " + ".join(DOMAIN_NAMES[d].en for d in ds)).as_dict(),
+                    "changes": _changes(p.score, moved.after), "tokens": _tokens(moved.tokens),
+                    "points_after": total(moved.after)})
     return out
 
 
@@ -450,8 +507,8 @@ def _player_actions(s: State, pid: str | None) -> list[View]:
         if not seated:
             return [_action("join", Text("Rejoindre la table", "Join the table"),
                             join_refusal(s, actor, "?") if len(s.seats) >= MAX_PLAYERS else None,
-                            input="confirm", field="name")]
-        return [_action("leave", Text("Quitter la table", "Leave the table"), input="confirm")]
+                            input="button", field="name")]
+        return [_action("leave", Text("Quitter la table", "Leave the table"))]
     if pid is None or not s.has(pid) or s.phase == "over":
         return []
     p = s.player(pid)
@@ -557,10 +614,10 @@ def _turn_actions(s: State, p: Player, not_now: EngineError | None) -> list[View
     out += _card_actions(s, p, not_now)
     out.append(_action("reveal_domain", Text("Dévoiler sa carte Domaine (2 conseillers)",
                                              "Reveal your domain card (2 conseillers)"),
-                       first(not_now, reveal_refusal(p)), input="confirm", group="free"))
+                       first(not_now, reveal_refusal(p)), group="free"))
     out.append(_action("play_token", Text("Jouer un jeton Influence (+1 action)", "Play an Influence token (+1 action)"),
                        first(not_now, token_refusal(s, p)), group="free"))
-    out.append(_action("end_actions", Text("Fin des actions", "End my actions"), not_now, input="confirm", group="end"))
+    out.append(_action("end_actions", Text("Fin des actions", "End my actions"), not_now, group="end"))
     return out
 
 
@@ -585,15 +642,15 @@ def _card_actions(s: State, p: Player, not_now: EngineError | None) -> list[View
             out.append(_action("play_card", label, why, input="pick_many", field="domains", fixed=fixed,
                                options=_domain_options(), min=1, max=2, group="card"))
         else:
-            out.append(_action("play_card", label, why, input="confirm", fixed=fixed, group="card"))
+            out.append(_action("play_card", label, why, fixed=fixed, group="card"))
     return out
 
 
 def _moderator_actions(s: State) -> list[View]:
     if s.phase == "lobby":
-        out = [_action("start", Text("Lancer la partie", "Start the game"), start_refusal(s), input="confirm")]
-        out += [_action("leave", Text(f"Retirer {seat.name}", f"Remove {seat.name}"), fixed={"player_id": seat.player_id},
-                        input="confirm") for seat in s.seats]
+        out = [_action("start", Text("Lancer la partie", "Start the game"), start_refusal(s))]
+        out += [_action("leave", Text(f"Retirer {seat.name}", f"Remove {seat.name}"), fixed={"player_id": seat.player_id})
+                for seat in s.seats]
         return out
     if s.phase == "over":
         return []
@@ -608,7 +665,7 @@ def _moderator_actions(s: State) -> list[View]:
                 if paused else None),
         _action("mod_resume", Text("Reprendre", "Resume"), None if paused else refuse(
             "not_paused", "La partie n'est pas en pause.", "The game is not paused.")),
-        _action("mod_skip", skip, skip_no, input="confirm"),
+        _action("mod_skip", skip, skip_no),
     ]
 
 
@@ -642,4 +699,5 @@ def view_for(s: State, viewer: Viewer) -> View:
         "knowledge": knowledge(s, s.player(pid)) if seated and pid is not None else [],
         "legal_actions": actions,
         "agents_per_player": AGENTS,
+        "rebinds": [],  # the game master's: new phones claiming a seat (filled by the definition)
     }
