@@ -195,7 +195,7 @@ def test_rg_53_at_the_end_every_clan_and_domain_is_shown() -> None:
     v = view(s, "screen")
     assert all(row["clan"] is not None and row["domain"] is not None for row in v["players"])
     assert v["result"]["decided_by"] == "shared" and v["result"]["winners"] == ["p1", "p2", "p3"]  # 2 + 3 each
-    assert v["result"]["title"]["fr"] == "Rouge, Jaune, Bleu : Gardien du Royaume (ex æquo)"
+    assert v["result"]["title"]["fr"] == "Rouge, Jaune, Bleu : Gardiens du Royaume ex æquo"
     assert {r["clan"]["clan"] for r in v["result"]["standings"]} == {"CAMPBELL", "MAC_DUFF", "MAC_LEOD"}
 
 

@@ -105,11 +105,11 @@ def test_a_failed_accusation_is_felt_by_both_sides_and_names_no_clan_to_anyone_e
         since = {p.name: len(p.messages) for p in table.everyone}
         table.tap(accuser, command)
         shown = accuser.region("rg-alert")
-        assert "on vous montre un clan" in shown and 'id="rg-alert-face" class="rg-alert-face" hidden' in shown
+        assert f"{accused.name} vous montre son clan, à vous seul" in visible(shown) and 'id="rg-alert-face" class="rg-alert-face" hidden' in shown
         assert f"{accused.name} vous a montré son clan : {CLAN_NAMES[b.clan]}" in shown
         assert f"{accused.name} vous a montré son clan : {CLAN_NAMES[b.clan]}" in accuser.region("rg-know")
         accused_alert = accused.region("rg-alert")
-        assert "Quelqu'un vous a accusé." in visible(accused_alert)
+        assert f"{accuser.name} vous accuse." in visible(accused_alert)
         assert f"vous a accusé d'être {CLAN_NAMES[wrong]} (échec)" in visible(accused_alert)
         fourth = next(p for p in table.phones if p not in (accuser, accused, third))
         for v in (third, fourth, table.screen, table.dashboard):
@@ -133,7 +133,8 @@ def test_a_successful_accusation_unmasks_and_asks_the_accuser_for_his_gain(clien
         assert "Accusation réussie : répartissez vos 2 cases." in visible(moment)
         splits = accuser.commands("rg-moment")
         assert {"type": "choose_gain", "domains": ["POLITIQUE"]} in splits and len(splits) == 15  # 5 + 10 splits
-        assert "politique : case 0 → 2 (2 pts)" in visible(moment)
+        assert "+2 Politique" in visible(moment) and "+1 Politique · +1 Militaire" in visible(moment)
+        assert "→ 2 points au total" in visible(moment)
         table.tap(accuser, {"type": "choose_gain", "domains": ["POLITIQUE", "RELIGIEUX"]})
         assert table.state.player(accuser.player_id).score == (1, 0, 0, 1, 0)
         assert "Vous avez" not in accused.region("rg-moment")
@@ -149,7 +150,7 @@ def test_spying_shows_the_card_to_the_spy_and_tells_the_target_but_nobody_else(c
         seen = table.state.player(spy.player_id).seen[-1]
         card = CARD_NAMES[seen.card].fr
         alert = spy.region("rg-alert")
-        assert f"vous avez vu {card} chez {target.name}" in alert and "une carte vue" in alert
+        assert f"vous avez vu {card} chez {target.name}" in alert and f"Vous espionnez {target.name}" in alert
         assert f"{spy.name} a vu votre carte {card}" in target.region("rg-alert")
         assert f"vu {card}" not in new_messages(third, since) and "espionne" in visible(third.region("rg-feed"))
         assert third.region("rg-alert").count("alert-overlay") == 0

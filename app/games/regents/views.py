@@ -314,12 +314,13 @@ def _result(s: State) -> View | None:
             "rank": 1 + sum(1 for o in r.standings if (o.total, o.tokens) > (st.total, st.tokens)),
         })
     names = ", ".join(s.seat_name(w) for w in r.winners)
-    how = {"points": Text("aux points", "on points"), "tokens": Text("aux jetons Influence (égalité de points)",
-                                                                     "on Influence tokens (tied on points)"),
-           "shared": Text("ex æquo", "shared")}[r.decided_by]
-    return {"standings": rows, "winners": list(r.winners), "decided_by": r.decided_by,
-            "title": Text(f"{names} : Gardien du Royaume ({how.fr})",
-                          f"{names}: Guardian of the Realm ({how.en})").as_dict()}
+    title = {
+        "points": Text(f"{names} : Gardien du Royaume", f"{names}: Guardian of the Realm"),
+        "tokens": Text(f"{names} : Gardien du Royaume, à égalité de points mais avec plus de jetons Influence",
+                       f"{names}: Guardian of the Realm, tied on points but with more Influence tokens"),
+        "shared": Text(f"{names} : Gardiens du Royaume ex æquo", f"{names}: Guardians of the Realm, shared"),
+    }[r.decided_by]
+    return {"standings": rows, "winners": list(r.winners), "decided_by": r.decided_by, "title": title.as_dict()}
 
 
 # -- a seat's own blocks ------------------------------------------------------------
@@ -350,25 +351,27 @@ def knowledge(s: State, p: Player) -> list[View]:
     for seen in p.seen:
         who, c = s.seat_name(seen.target), CLAN_NAMES[CLAN_OF_CARD[seen.card]]
         n = CARD_NAMES[seen.card]
-        rows.append((seen.round, 0, {"round": seen.round, "kind": "seen", "player_id": seen.target,
+        rows.append((seen.round, 0, {"round": seen.round, "kind": "seen", "player_id": seen.target, "name": who,
                                      "card": str(seen.card), "text": Text(
             f"Tour {seen.round} : vous avez vu {n.fr} chez {who} : {who} n'est pas {c}.",
             f"Round {seen.round}: you saw {n.en} in {who}'s hand: {who} is not {c}.").as_dict()}))
     for sh in p.shown:
         who, c = s.seat_name(sh.player), CLAN_NAMES[sh.clan]
-        rows.append((sh.round, 1, {"round": sh.round, "kind": "shown", "player_id": sh.player, "clan": str(sh.clan),
+        rows.append((sh.round, 1, {"round": sh.round, "kind": "shown", "player_id": sh.player, "name": who,
+                                   "clan": str(sh.clan),
                                    "text": Text(f"Tour {sh.round} : {who} vous a montré son clan : {c}.",
                                                 f"Round {sh.round}: {who} showed you their clan: {c}.").as_dict()}))
     for acc in p.accused_me:
         who, c = s.seat_name(acc.accuser), CLAN_NAMES[acc.clan]
         how = Text("réussite", "success") if acc.success else Text("échec", "failure")
-        rows.append((acc.round, 2, {"round": acc.round, "kind": "accused", "player_id": acc.accuser,
+        rows.append((acc.round, 2, {"round": acc.round, "kind": "accused", "player_id": acc.accuser, "name": who,
                                     "clan": str(acc.clan), "text": Text(
             f"Tour {acc.round} : {who} vous a accusé d'être {c} ({how.fr}).",
             f"Round {acc.round}: {who} accused you of being {c} ({how.en}).").as_dict()}))
     for sp in p.spied_me:
         who, n = s.seat_name(sp.spy), CARD_NAMES[sp.card]
-        rows.append((sp.round, 3, {"round": sp.round, "kind": "spied", "player_id": sp.spy, "card": str(sp.card),
+        rows.append((sp.round, 3, {"round": sp.round, "kind": "spied", "player_id": sp.spy, "name": who,
+                                   "card": str(sp.card),
                                    "text": Text(f"Tour {sp.round} : {who} a vu votre carte {n.fr}.",
                                                 f"Round {sp.round}: {who} saw your {n.en} card.").as_dict()}))
     return [row for _, _, row in sorted(rows, key=lambda r: (r[0], r[1]))]
