@@ -212,7 +212,7 @@ def test_three_phones_play_regents_to_the_final_scores(contexts: Contexts, shoot
     for n in NAMES:
         expect(show).to_contain_text(n)
     shoot(screen, "9-final-screen")
-    for n, page in phones.items():
+    for page in phones.values():
         dismiss(page)
         expect(page.locator("#rg-moment")).to_contain_text(re.compile(r"Vous êtes Gardien du Royaume|Vous finissez"))
     shoot(phones["Ana"], "9-final-phone")
