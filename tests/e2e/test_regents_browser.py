@@ -153,7 +153,8 @@ def test_three_phones_play_regents_to_the_final_scores(contexts: Contexts, shoot
     box = page.locator("#rg-accuse-box")
     if box.count():
         box.locator("summary").click()
-        box.locator("label.rg-acc-tile").first.click()
+        box.locator("label.rg-acct-chip").first.click()  # whom, then which clan
+        box.locator("label.rg-acc-tile:visible").first.click()
         confirm = box.locator(".rg-acc-confirm button:visible")
         expect(confirm).to_have_count(1)
         expect(confirm).to_contain_text("Confirmer :")

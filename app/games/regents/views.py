@@ -42,6 +42,7 @@ from app.games.regents.clans import (
     CLANS,
     COLOUR_NAMES,
     COLOUR_SHAPES,
+    Blason,
     Card,
     Clan,
     not_clan_line,
@@ -91,7 +92,18 @@ def card_view(card: Card) -> View:
 def clan_view(clan: Clan) -> View:
     b = BLASONS[clan]
     return {"clan": str(clan), "name": CLAN_NAMES[clan], "discards": str(CARD_OF_CLAN[clan]),
-            "blason": {"lacks": b.lacks.as_dict(), "variant": b.variant.as_dict(), "position": b.position.as_dict()}}
+            "discards_name": CARD_NAMES[CARD_OF_CLAN[clan]].as_dict(),
+            "blason": {"lacks": b.lacks.as_dict(), "variant": b.variant.as_dict(), "position": b.position.as_dict(),
+                       "text": blason_text(b).as_dict()}}
+
+
+def blason_text(b: Blason) -> Text:
+    """ "la fleur de lys au lieu du lion (en haut à droite)": French contracts "de le" and "de les"."""
+    lacks = b.lacks.fr
+    instead = ("du " + lacks[3:] if lacks.startswith("le ") else "des " + lacks[4:] if lacks.startswith("les ")
+               else "de " + lacks)
+    return Text(f"{b.variant.fr} au lieu {instead} ({b.position.fr})",
+                f"{b.variant.en} instead of {b.lacks.en} ({b.position.en})")
 
 
 def domain_view(d: Domain) -> View:
