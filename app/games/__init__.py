@@ -10,10 +10,12 @@ from __future__ import annotations
 from app.games.debarquement.definition import GAME as DEBARQUEMENT
 from app.games.deuxrois.definition import GAME as DEUXROIS
 from app.games.inde import GAME as INDE
+from app.games.regents import GAME as REGENTS
 from app.games.royal_secrets import GAME as ROYAL_SECRETS
 from app.kernel.game import GameDefinition
 
-GAMES: dict[str, GameDefinition] = {game.id: game for game in (DEUXROIS, DEBARQUEMENT, ROYAL_SECRETS, INDE)}
+GAMES: dict[str, GameDefinition] = {
+    game.id: game for game in (DEUXROIS, DEBARQUEMENT, ROYAL_SECRETS, REGENTS, INDE)}
 DEFAULT = DEUXROIS.id
 # Ids the games table held before a game was a folder ("variant"): Mode Historique rides in the config.
 _OLD_IDS = {"classic": "deuxrois", "historique": "deuxrois"}
