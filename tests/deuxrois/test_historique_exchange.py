@@ -41,10 +41,16 @@ def test_event_8_e12_envoys_of_a_room_show_each_other_their_colour_without_fauss
     to_x_with(game, 1, ["assassin", "faussaire"], ["armurier", "espion"])
     events = game.do("moderator", {"type": "mod_historique_pick", "number": 8})
     pairs = {frozenset((e.a, e.b)) for e in events if isinstance(e, CardsExchanged)}
-    assert pairs == {frozenset((game.pid("assassin"), game.pid("faussaire"))),
-                     frozenset((game.pid("armurier"), game.pid("espion")))}
+    assert pairs == {frozenset((game.pid("assassin"), game.pid("faussaire")))}  # the Espion's pair waits (S15)
     assert all(e.kind == "couleur" and e.source == "traversee" for e in events if isinstance(e, CardsExchanged))
     assert not any(isinstance(e, CardsSwapped) for e in events)
+    espion = game.pid("espion")
+    (prompt,) = [p for p in game.state.prompts.values() if p.player_id == espion]
+    assert prompt.kind == "espion_group_colour" and prompt.options == ("red", "blue")
+    answered = game.do(espion, {"type": "answer_prompt", "prompt_id": prompt.id, "choice": "blue"})
+    (pair,) = [e for e in answered if isinstance(e, CardsExchanged)]
+    colours = {pair.a: pair.a_colour, pair.b: pair.b_colour}
+    assert colours == {espion: "blue", game.pid("armurier"): "blue"} and pair.source == "traversee"
 
 
 def test_event_12_e16_an_envoy_sends_a_room_mate_instead_one_level_only() -> None:

@@ -8,6 +8,7 @@ from test_historique_support import N, generals, hgame, power_keys, to_phase, us
 from app.games.deuxrois.actions import legal_actions
 from app.games.deuxrois.events import CardsExchanged, CardShown
 from app.games.deuxrois.historique.model import historique_of
+from app.games.deuxrois.rounds import next_deadline
 from app.games.deuxrois.views import player_view
 
 
@@ -32,7 +33,7 @@ def test_event_25_e29_the_citadelle_cannot_be_forced_vote_rule_or_go_and_shows_i
     shown = next(e for e in game.log if isinstance(e, CardShown) and e.source == "citadelle")
     assert (shown.shower, shown.kind, shown.colour) == (pd, "couleur_publique", "red")
     assert game.refused(pd, {"type": "vote", "candidate": g}).code == "no_vote"
-    assert game.refused(g, {"type": "vote", "candidate": pd}).code == "bad_candidate"
+    assert game.refused(g, {"type": "vote", "candidate": pd}).code == "office_barred"  # S21: every way, one bar
     game.until("D", 2)
     generals(game, "guillaume", "harold")
     assert game.refused(g, {"type": "designate", "targets": [pd]}).code == "bad_envoy"
@@ -72,14 +73,39 @@ def test_event_27_e31_a_challenge_forces_a_reveal_and_the_challenger_leaves_for_
     assert game.state.rooms[pd] is N
 
 
-def test_event_25_a16_an_espion_in_the_citadelle_who_does_not_choose_gets_a_seeded_colour_in_20_s() -> None:
+def test_event_25_s15_an_espion_in_the_citadelle_who_does_not_choose_shows_his_last_colour_at_the_deadline() -> None:
     game = hgame()
     with_event(game, 25)
     espion = game.pid("espion")  # in Angleterre since round 1's crossing
     game.do(espion, {"type": "set_zone", "zone": "citadelle"})
+    harold = game.pid("harold")
+    game.do(harold, {"type": "request_reveal", "target": espion, "kind": "couleur"})
+    rid = next(iter(game.state.requests))
+    game.do(espion, {"type": "answer_reveal", "request_id": rid, "accept": True, "colour": "blue"})
     game.until("E", 2)
-    assert any(p.kind == "espion_public_colour" for p in game.state.prompts.values())
-    events = game.tick()  # 20 s later
+    (prompt,) = [p for p in game.state.prompts.values() if p.kind == "espion_public_colour"]
+    assert prompt.player_id == espion
+    assert next_deadline(game.state) == game.state.deadline_ms  # the window's deadline (S15), not 20 s
+    game.now += 25_000
+    assert game.refused("system", {"type": "tick"}).code == "not_due"
+    events = game.tick()  # the end of E: unanswered, the colour he showed last
     shown = [e for e in events if isinstance(e, CardShown) and e.shower == espion]
-    assert len(shown) == 1 and shown[0].colour in ("red", "blue") and shown[0].source == "citadelle"
-    assert game.state.phase == "E"
+    assert len(shown) == 1 and shown[0].colour == "blue" and shown[0].source == "citadelle"
+
+
+def test_event_25_s15_an_espion_who_never_showed_a_colour_gets_a_seeded_one_and_may_answer_in_time() -> None:
+    game = hgame()
+    with_event(game, 25)
+    espion = game.pid("espion")
+    game.do(espion, {"type": "set_zone", "zone": "citadelle"})
+    game.until("E", 2)
+    (prompt,) = [p for p in game.state.prompts.values() if p.kind == "espion_public_colour"]
+    events = game.do(espion, {"type": "answer_prompt", "prompt_id": prompt.id, "choice": "red"})
+    assert [(e.shower, e.colour) for e in events if isinstance(e, CardShown)] == [(espion, "red")]
+    other = hgame()
+    with_event(other, 25)
+    other.do(espion, {"type": "set_zone", "zone": "citadelle"})
+    other.until("E", 2)
+    events = other.tick()
+    shown = [e for e in events if isinstance(e, CardShown) and e.shower == espion]
+    assert len(shown) == 1 and shown[0].colour in ("red", "blue")
