@@ -25,6 +25,7 @@ def test_event_25_e29_the_citadelle_cannot_be_forced_vote_rule_or_go_and_shows_i
     pd, g = game.pid("protection_divine"), game.pid("guillaume")
     assert player_view(game.state, pd)["historique"]["zone"] == "port"
     zone(game, "protection_divine", "citadelle")
+    zone(game, "sang_royal_rouge", "citadelle")  # his usurpation (a public reveal) meets the Citadelle below
     authority = next(a for a in legal_actions(game.state, g) if a.get("power") == "authority")
     assert pd not in authority["targets"] and game.pid("armurier") in authority["targets"]
     assert game.refused(g, {"type": "use_power", "power": "authority", "target": pd}).code == "immune"
@@ -38,6 +39,10 @@ def test_event_25_e29_the_citadelle_cannot_be_forced_vote_rule_or_go_and_shows_i
     generals(game, "guillaume", "harold")
     assert game.refused(g, {"type": "designate", "targets": [pd]}).code == "bad_envoy"
     assert game.refused("moderator", {"type": "set_zone", "zone": "nowhere", "player": pd}).code == "bad_zone"
+    # The Citadelle bars every way to the office (S21): the Sang royal's usurpation too, with the vote's refusal.
+    err = game.refused(game.pid("sang_royal_rouge"), {"type": "use_power", "power": "usurp"})
+    assert (err.code, err.message.en) == ("office_barred",
+                                          "Harbour and Citadel: a player in the Citadel cannot become général.")
 
 
 def test_event_26_e30_colour_only_in_the_camp_automatic_completes_in_the_tent_of_three() -> None:
@@ -55,6 +60,11 @@ def test_event_26_e30_colour_only_in_the_camp_automatic_completes_in_the_tent_of
     assert game.refused(game.pid("armurier"), {"type": "set_zone", "zone": "tente"}).code == "zone_closed"
     assert game.refused("moderator", {"type": "set_zone", "zone": "tente",
                                       "player": game.pid("armurier")}).code == "tent_full"
+    # A forcée by a power meets the same zones: not on a Camp player, but between Tent occupants.
+    err = game.refused(g, {"type": "use_power", "power": "authority", "target": game.pid("armurier")})
+    assert (err.code, err.message.en) == ("reveal_blocked", "In the Camp, colour reveals only.")
+    events = use(game, "guillaume", "authority", "protection_divine")
+    assert any(isinstance(e, CardsExchanged) and e.forced and e.source == "authority" for e in events)
 
 
 def test_event_27_e31_a_challenge_forces_a_reveal_and_the_challenger_leaves_for_the_village() -> None:
@@ -69,6 +79,11 @@ def test_event_27_e31_a_challenge_forces_a_reveal_and_the_challenger_leaves_for_
     assert "battle_challenge" not in power_keys(game, "guillaume")
     assert game.refused(pd, {"type": "use_power", "power": "battle_challenge", "target": g}).code == "bad_target"
     assert game.refused(g, {"type": "set_zone", "zone": "champ"}).code == "zone_closed"
+    # Another forcée (Harold's Autorité from the Battlefield) is no challenge: nobody changes zone.
+    harold = game.pid("harold")
+    events = use(game, "harold", "authority", "duc_de_bretagne")
+    assert any(isinstance(e, CardsExchanged) and e.forced for e in events)
+    assert historique_of(game.state).zones[harold] == "champ"
     to_phase(game, "D", 2)
     assert game.state.rooms[pd] is N
 
