@@ -173,3 +173,35 @@ def test_issue_17_the_set_up_takes_birth_years_or_ages_so_event_14_is_scriptable
     run = play([], {**TABLE, "players": players})
     years = {p.name: p.birth_year for p in run.state.players}
     assert years == {"Ana": 1946, "Bob": 1950, "Cid": None, "Dan": None, "Eve": 2006, "Fay": None}
+
+
+def test_issue_17_an_export_keeps_the_birth_years_so_the_council_replays() -> None:
+    from dataclasses import dataclass
+
+    from app.games.deuxrois.events import event_to_json
+    from app.games.deuxrois.export import to_scenario
+
+    @dataclass
+    class Stored:
+        payload: dict[str, Any]
+        at: int
+        command: dict[str, Any] | None = None
+
+    players: list[Any] = [{"name": "Ana", "age": 80}, "Bob", "Cid", "Dan", "Eve", "Fay"]
+    run = play([], {**TABLE, "players": players})
+    exported = to_scenario("ABCD", 7, {}, [Stored(event_to_json(e), e.at_ms) for e in run.log])
+    assert exported["setup"]["players"][:2] == [{"name": "Ana", "birth_year": 1946}, "Bob"]
+    replayed = play([], exported["setup"])
+    assert [p.birth_year for p in replayed.state.players] == [p.birth_year for p in run.state.players]
+
+
+def test_issue_17_every_historical_event_is_played_by_some_scenario() -> None:
+    """Events 1-28 (rulings §5.3) each appear in a scenario of tests/scenarios (drawn by the sum, the moderator,
+    the hasard button or the timer), so each can be shown with `deuxrois simulate`."""
+    from app.games.deuxrois.historique.events import HistoricalEventDrawn
+
+    drawn: set[int] = set()
+    for path in SCENARIOS:
+        _, log, _ = simulate(json.loads(path.read_text(encoding="utf-8")))
+        drawn |= {e.number for e in log if isinstance(e, HistoricalEventDrawn)}
+    assert drawn >= set(range(1, 29)), sorted(set(range(1, 29)) - drawn)

@@ -32,6 +32,7 @@ SETUP_KEYS = frozenset({"players", "seed", "rounds", "deal", "rooms", "infidel",
 PLAYER_KEYS = frozenset({"name", "birth_year", "age"})
 STEP_KEYS = frozenset({"actor", "command", "at", "expect_error", "note"})
 UNTIL = ("timer", "phase", *ROUND, "over")  # what a tick may run to (a phase name: until it starts)
+_ORDER = {phase: i for i, phase in enumerate(("setup", *ROUND))}  # a phase's place in its round
 AGE_YEAR = 2026  # an age is a birth year counted back from here (event 14 only compares them)
 MAX_TICKS = 1000
 
@@ -196,17 +197,22 @@ class Scenario:
         self.now = max(self.now, when)
         return fired
 
+    def _position(self) -> tuple[int, int]:
+        return self.state.round, _ORDER.get(self.state.phase, 0)
+
     def tick_until(self, until: str) -> None:
         """`{"type": "tick", "until": ...}`: "timer" the next timer only; "phase" until the current phase
-        has ended (a rally, run-off or question timer on the way does not count); a phase name until
-        that phase starts; "over" until the game ends."""
-        start = (self.state.round, self.state.phase)
+        has ended (a rally, run-off or question timer on the way does not count); a phase name until the
+        game reaches that phase's next occurrence, or goes past it (a phase that ends at once, such as an
+        election the relic decided, counts as reached); "over" until the game ends."""
+        start = self._position()
+        if until in _ORDER:
+            target = (start[0] + (1 if start[1] >= _ORDER[until] else 0), _ORDER[until])
         for _ in range(MAX_TICKS):
             if not self.tick_once():
                 raise _fail(f'tick until {until!r}: no timer is running (paused, or the game is over)')
-            now = (self.state.round, self.state.phase)
-            if until == "timer" or (until == "phase" and now != start) or (
-                    until not in ("timer", "phase") and now != start and self.state.phase == until):
+            if (until == "timer" or self.state.over or (until == "phase" and self._position() != start)
+                    or (until in _ORDER and self._position() >= target)):
                 return
         raise _fail(f"tick until {until!r}: never reached")
 
