@@ -205,3 +205,20 @@ def test_issue_17_every_historical_event_is_played_by_some_scenario() -> None:
         _, log, _ = simulate(json.loads(path.read_text(encoding="utf-8")))
         drawn |= {e.number for e in log if isinstance(e, HistoricalEventDrawn)}
     assert drawn >= set(range(1, 29)), sorted(set(range(1, 29)) - drawn)
+
+
+def test_every_refusal_code_is_listed_in_docs_scenarios() -> None:
+    """issue 13: the error codes a scenario can meet are in docs/scenarios.md, each as `code`."""
+    import re
+
+    root = Path(__file__).resolve().parents[2]
+    literal = re.compile(r'(?:refuse|EngineError|_fail|Codec)\(\s*(?:union,\s*)?"([a-z_]+)"')
+    codes: set[str] = set()
+    for folder in ("app/games/deuxrois", "app/kernel"):
+        for path in (root / folder).rglob("*.py"):
+            codes |= set(literal.findall(path.read_text(encoding="utf-8")))
+    codes |= {"bad_command", "bad_event"}  # the codecs' codes (kernel/messages.py)
+    assert {"reveal_blocked", "office_barred", "unknown_power", "immune", "locked"} <= codes
+    doc = (root / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    missing = sorted(c for c in codes if f"`{c}`" not in doc)
+    assert not missing, missing
