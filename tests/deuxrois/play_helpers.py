@@ -163,7 +163,8 @@ def command_for(action: dict[str, Any], rng: random.Random) -> dict[str, Any] | 
     if kind == "reveal_private":
         return {"type": kind, "target": rng.choice(action["targets"])}
     if kind == "answer_reveal":
-        cmd = {"type": kind, "request_id": action["request_id"], "accept": rng.random() < 0.7}
+        cmd = {"type": kind, "request_id": action["request_id"],
+               "accept": rng.random() < 0.7 and not action.get("accept_reason")}
         if colours and action["kind"] == "couleur":
             cmd["colour"] = rng.choice(colours)
         return cmd

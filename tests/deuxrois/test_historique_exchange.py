@@ -32,6 +32,14 @@ def test_event_2_e7_storm_shuffles_the_envoys_cards_and_cancels_the_crossing() -
     assert moves_blocked(game.state) and moves_banned(game.state, game.pid("guillaume")) is not None
     game.until("A", 1)
     assert dict(game.state.rooms) == rooms  # nobody crossed
+    # The Duc de Bretagne's alliance (a public reveal) would add a room change: the storm bars it.
+    game = hgame(seed=3)
+    to_x_with(game, 1, NORTH_ENVOYS, ["duc_de_bretagne", "troubadour"], number=2)
+    duke = game.holder(4)  # whichever envoy the storm dealt card 4 to
+    companion = next(p for p in game.state.present(game.room(duke)) if p != duke)
+    err = game.refused(duke, {"type": "use_power", "power": "breton_alliance", "target": companion})
+    assert (err.code, err.message.en) == ("power_unavailable",
+                                          "Storm in the Channel: no room change until the next round.")
 
 
 def test_event_8_e12_envoys_of_a_room_show_each_other_their_colour_without_faussaire_swap() -> None:
@@ -41,10 +49,22 @@ def test_event_8_e12_envoys_of_a_room_show_each_other_their_colour_without_fauss
     to_x_with(game, 1, ["assassin", "faussaire"], ["armurier", "espion"])
     events = game.do("moderator", {"type": "mod_historique_pick", "number": 8})
     pairs = {frozenset((e.a, e.b)) for e in events if isinstance(e, CardsExchanged)}
-    assert pairs == {frozenset((game.pid("assassin"), game.pid("faussaire"))),
-                     frozenset((game.pid("armurier"), game.pid("espion")))}
+    assert pairs == {frozenset((game.pid("assassin"), game.pid("faussaire")))}  # the Espion's pair waits (S15)
     assert all(e.kind == "couleur" and e.source == "traversee" for e in events if isinstance(e, CardsExchanged))
     assert not any(isinstance(e, CardsSwapped) for e in events)
+    espion = game.pid("espion")
+    (prompt,) = [p for p in game.state.prompts.values() if p.player_id == espion]
+    assert prompt.kind == "espion_group_colour" and prompt.options == ("red", "blue")
+    answered = game.do(espion, {"type": "answer_prompt", "prompt_id": prompt.id, "choice": "blue"})
+    (pair,) = [e for e in answered if isinstance(e, CardsExchanged)]
+    colours = {pair.a: pair.a_colour, pair.b: pair.b_colour}
+    assert colours == {espion: "blue", game.pid("armurier"): "blue"} and pair.source == "traversee"
+    # The Duc's alliance (his public reveal, then his companion's colour) still works among the group.
+    game = hgame()
+    to_x_with(game, 1, NORTH_ENVOYS, ["duc_de_bretagne", "troubadour"], number=8)
+    events = use(game, "duc_de_bretagne", "breton_alliance", "chaman")
+    assert [(e.kind, e.source) for e in events if isinstance(e, CardShown)] == [
+        ("publique", "breton_alliance"), ("couleur_publique", "breton_alliance")]
 
 
 def test_event_12_e16_an_envoy_sends_a_room_mate_instead_one_level_only() -> None:
@@ -57,6 +77,12 @@ def test_event_12_e16_an_envoy_sends_a_room_mate_instead_one_level_only() -> Non
                                              "target": game.pid("guillaume")}).code == "bad_target"  # the général
     game.until("A", 1)
     assert game.room(game.pid("sang_royal_rouge")) is A and game.room(game.pid("assassin")) is N
+    # A locked envoy may still pay a departure power's public reveal: the Duc's alliance, then his delegation.
+    game = hgame()
+    to_x_with(game, 1, NORTH_ENVOYS, ["duc_de_bretagne", "troubadour"], number=12)
+    use(game, "duc_de_bretagne", "breton_alliance", "chaman")
+    use(game, "duc_de_bretagne", "delegate_mission", "sang_royal_bleu")
+    assert game.pid("sang_royal_bleu") in game.state.designations[A].named
 
 
 def test_event_15_e19_envoys_who_crossed_get_one_forced_reveal_next_round() -> None:
@@ -69,6 +95,8 @@ def test_event_15_e19_envoys_who_crossed_get_one_forced_reveal_next_round() -> N
     assert ex.forced and ex.a == game.pid("assassin") and ex.source == "espions_tostig"
     assert game.refused(game.pid("assassin"), {"type": "use_power", "power": "tostig_force",
                                                "target": game.pid("armurier")}).code == "power_unavailable"
+    # Tostig's forcée is checked as every forcée (bars.force): Harold's Autorité on the spy works alike.
+    assert any(isinstance(e, CardsExchanged) and e.forced for e in use(game, "harold", "authority", "assassin"))
 
 
 def test_event_17_e21_the_receiving_general_sends_arriving_envoys_back() -> None:
@@ -80,6 +108,15 @@ def test_event_17_e21_the_receiving_general_sends_arriving_envoys_back() -> None
     assert game.room(game.pid("assassin")) is N and game.room(game.pid("espion")) is A
     assert game.refused(game.pid("harold"), {"type": "use_power", "power": "siege_bounce",
                                              "target": game.pid("guillaume")}).code == "bad_target"
+    # S17: an Émissaire who crossed by his own free passage (a public reveal) is no envoy: he stays.
+    cards = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 14]
+    game = table(12, normandie=(1, 3, 5, 7, 9, 13), cards=cards, config=ON)
+    to_x_with(game, 1, NORTH_ENVOYS, SOUTH_ENVOYS, number=17)
+    game.until("A", 1)
+    game.until("N", 2)
+    assert game.state.phase == "N"
+    use(game, "emissaire_rouge", "free_passage")
+    assert game.room(game.pid("emissaire_rouge")) is A
 
 
 def test_event_22_e26_each_envoy_shows_his_card_to_his_room_before_leaving() -> None:
@@ -91,6 +128,11 @@ def test_event_22_e26_each_envoy_shows_his_card_to_his_room_before_leaving() -> 
     north = next(e for e in shown if e.shower == game.pid("assassin"))
     assert north.kind == "publique" and north.room is N and game.pid("guillaume") in north.viewers
     assert game.pid("harold") not in north.viewers
+    # His own departure power still costs its own public reveal, and may be paid: the Duc's alliance.
+    game = hgame()
+    to_x_with(game, 1, NORTH_ENVOYS, ["duc_de_bretagne", "troubadour"], number=22)
+    events = use(game, "duc_de_bretagne", "breton_alliance", "chaman")
+    assert ("publique", "breton_alliance") in [(e.kind, e.source) for e in events if isinstance(e, CardShown)]
 
 
 def test_event_23_e27_blood_oath_swaps_cards_for_good_then_both_show_at_arrival() -> None:
@@ -107,6 +149,10 @@ def test_event_23_e27_blood_oath_swaps_cards_for_good_then_both_show_at_arrival(
     game.until("A", 1)
     shows = [e for e in game.log if isinstance(e, CardShown) and e.source == "serment_sang"]
     assert {e.shower for e in shows} == {g, s} and all(e.kind == "publique" for e in shows)
+    # The card's powers went with it (A13): the new Guillaume forces with the Autorité in round 2.
+    game.until("N", 2)
+    assert any(isinstance(e, CardsExchanged) and e.forced for e in use(game, "sang_royal_rouge", "authority",
+                                                                         "protection_divine"))
 
 
 def test_event_28_e32_every_colour_to_its_room_at_the_announcement() -> None:
@@ -125,7 +171,11 @@ def test_event_28_e32_every_colour_to_its_room_at_the_announcement() -> None:
     assert harold.colour == "blue" and set(harold.viewers) == set(game.state.present(A)) - {harold.shower}
     view = player_view(game.state, game.pid("assassin"))
     assert any(k["player"]["id"] == game.pid("guillaume") and k["colour"] == "red" for k in view["knowledge"])
-
+    # Colours shown, departure powers with a public cost are still paid: the Duc's alliance.
+    game = hgame()
+    to_x_with(game, 1, NORTH_ENVOYS, ["duc_de_bretagne", "troubadour"], number=28)
+    events = use(game, "duc_de_bretagne", "breton_alliance", "chaman")
+    assert ("publique", "breton_alliance") in [(e.kind, e.source) for e in events if isinstance(e, CardShown)]
 
 
 def test_event_15_e19_an_envoy_sent_back_in_window_a_did_not_travel() -> None:

@@ -26,6 +26,10 @@ from app.games.deuxrois.rounds import next_deadline
 from app.games.deuxrois.views import player_view
 
 
+def forced(events: list[object]) -> bool:
+    return any(isinstance(e, CardsExchanged) and e.forced for e in events)
+
+
 def started_at(game: Game, phase: str) -> int:
     return next(e for e in reversed(game.log) if isinstance(e, PhaseStarted) and e.phase == phase).at_ms
 
@@ -38,6 +42,8 @@ def test_event_3_e4_negotiation_cut_to_one_minute_in_the_next_round() -> None:
     game = hgame()
     with_event(game, 3)
     assert game.state.deadline_ms == started_at(game, "N") + 60_000  # base 240 s in round 2
+    # A power with a reveal cost in the shorter negotiation: Guillaume's Autorité (a forcée) works.
+    assert forced(use(game, "guillaume", "authority", "armurier"))
 
 
 def test_event_10_e14_negotiation_cut_to_two_minutes_group_powers_still_work() -> None:
@@ -45,6 +51,8 @@ def test_event_10_e14_negotiation_cut_to_two_minutes_group_powers_still_work() -
     with_event(game, 10)
     assert game.state.deadline_ms == started_at(game, "N") + 120_000
     assert player_view(game.state, game.pid("guillaume"))["active_event"]["instruction"] is not None
+    # Talking in pairs bars no reveal: a forcée by a power still works.
+    assert forced(use(game, "guillaume", "authority", "troubadour"))
 
 
 def test_event_4_e8_a_player_marked_outside_cannot_reveal_vote_or_be_targeted_until_the_result() -> None:
@@ -55,6 +63,9 @@ def test_event_4_e8_a_player_marked_outside_cannot_reveal_vote_or_be_targeted_un
     assert game.refused(pd, request(game, "protection_divine", "guillaume")).code == "reveal_blocked"
     assert game.refused(game.pid("guillaume"), request(game, "guillaume", "protection_divine")).code == \
         "reveal_blocked"
+    # Nor forced by a power: the Autorité meets the same bar, code and message (S21).
+    err = game.refused(game.pid("guillaume"), {"type": "use_power", "power": "authority", "target": pd})
+    assert (err.code, err.message.en) == ("reveal_blocked", "This player is outside until the election.")
     game.until("E", 2)
     assert game.refused(pd, {"type": "vote", "candidate": game.pid("guillaume")}).code == "no_vote"
     assert not any(a["type"] == "vote" for a in legal_actions(game.state, pd))
@@ -74,6 +85,10 @@ def test_event_5_e9_the_elected_general_makes_one_public_colour_demand() -> None
                                                                      "blue", N)
     assert game.refused(game.pid("guillaume"), {"type": "use_power", "power": "coronation_demand",
                                                 "target": game.pid("troubadour")}).code == "power_unavailable"
+    # S19: a usurper (the Sang royal's public reveal is allowed) is the sitting général: the demand is his.
+    use(game, "sang_royal_rouge", "usurp")
+    assert "coronation_demand" in power_keys(game, "sang_royal_rouge")
+    assert "coronation_demand" not in power_keys(game, "guillaume")
 
 
 def test_event_6_e10_whoever_takes_office_shows_his_colour_to_the_room() -> None:
@@ -85,6 +100,10 @@ def test_event_6_e10_whoever_takes_office_shows_his_colour_to_the_room() -> None
     generals(game, "sang_royal_rouge", None)  # a moderator's appointment counts too (E10)
     last = [e for e in game.log if isinstance(e, CardShown) and e.source == "serment_royal"][-1]
     assert last.shower == game.pid("sang_royal_rouge") and last.colour == "red" and last.card is None
+    # The Sang royal's usurpation (a public reveal) makes a général who owes his colour too (E10).
+    use(game, "sang_royal_bleu", "usurp")
+    last = [e for e in game.log if isinstance(e, CardShown) and e.source == "serment_royal"][-1]
+    assert (last.shower, last.colour) == (game.pid("sang_royal_bleu"), "blue")
 
 
 def test_event_7_e11_the_lieutenant_chosen_among_non_voters_names_the_envoys() -> None:
@@ -107,6 +126,17 @@ def test_event_7_e11_the_lieutenant_chosen_among_non_voters_names_the_envoys() -
     game.do(lieutenant, {"type": "designate", "targets": [game.pid("troubadour"), game.pid("tresorier_ducal")]})
     game.do(lieutenant, {"type": "lock_envoys"})
     assert game.state.designations[N].locked
+    # The lieutenant's choice meets the royal refusal (a public reveal): Guillaume refuses, the lieutenant
+    # names someone else (C58).
+    game = hgame()
+    with_event(game, 7)
+    to_phase(game, "D", 2)
+    generals(game, "tresorier_ducal", "harold")
+    use(game, "tresorier_ducal", "pick_lieutenant", "armurier")
+    g = game.pid("guillaume")
+    game.do(game.pid("armurier"), {"type": "designate", "targets": [g]})
+    use(game, "guillaume", "royal_refusal")
+    assert g not in game.state.designations[N].named and g in game.state.designations[N].refused
 
 
 def test_event_9_e13_the_last_general_forces_two_one_way_views_and_makes_no_complete() -> None:
@@ -122,6 +152,9 @@ def test_event_9_e13_the_last_general_forces_two_one_way_views_and_makes_no_comp
                             "target": game.pid("tresorier_ducal")}).code == "power_unavailable"
     assert game.refused(g, request(game, "guillaume", "armurier")).code == "reveal_blocked"
     assert "viking_view" not in power_keys(game, "armurier")
+    # His own forcée costs a complète he cannot make: refused with the viking's bar (S21).
+    err = game.refused(g, {"type": "use_power", "power": "authority", "target": game.pid("armurier")})
+    assert (err.code, err.message.en) == ("reveal_blocked", "The viking makes no full reveal.")
 
 
 def test_event_11_e15_colour_reveals_only() -> None:
@@ -131,8 +164,15 @@ def test_event_11_e15_colour_reveals_only() -> None:
     assert game.refused(g, request(game, "guillaume", "armurier")).code == "reveal_blocked"
     assert game.refused(g, {"type": "reveal_private", "target": game.pid("armurier")}).code == "reveal_blocked"
     assert game.refused(g, {"type": "reveal_public"}).code == "reveal_blocked"
-    assert game.refused(g, {"type": "use_power", "power": "authority", "target": game.pid("armurier")}).code in (
-        "reveal_blocked", "power_unavailable", "bad_target")
+    # Every power whose cost is a complète, a forcée or a publique meets the same bar (S21).
+    hastings = game.refused(g, {"type": "reveal_public"})
+    for who, cmd in (("guillaume", {"type": "use_power", "power": "authority", "target": game.pid("armurier")}),
+                     ("sang_royal_rouge", {"type": "use_power", "power": "usurp"})):
+        if who == "sang_royal_rouge":
+            to_phase(game, "D", 2)
+            generals(game, "guillaume", "harold")
+        err = game.refused(game.pid(who), cmd)
+        assert (err.code, err.message) == (hastings.code, hastings.message), who
     game.do(g, request(game, "guillaume", "armurier", "couleur"))
 
 
@@ -151,6 +191,10 @@ def test_event_13_e17_the_token_is_announced_and_each_complete_asks_for_a_tick()
     assert set(ticks) == {g, pd} and ticks[g].data["target"] == pd
     game.do(g, {"type": "answer_prompt", "prompt_id": ticks[g].id, "choice": "done"})
     assert [p.player_id for p in game.state.prompts.values() if p.kind == "coin_token"] == [pd]
+    # A forcée is a complète for every trigger (A2): the Autorité asks both for the token too.
+    use(game, "harold", "authority", "chaman")
+    asked = {p.player_id for p in game.state.prompts.values() if p.kind == "coin_token"}
+    assert {game.pid("harold"), game.pid("chaman")} <= asked
 
 
 def aged(years: dict[str, int]) -> Game:
@@ -189,6 +233,9 @@ def test_event_14_e18_the_two_oldest_agree_on_a_name_that_cannot_be_sent() -> No
     from app.games.deuxrois.views import moderator_view
     assert moderator_view(game.state)["historique"]["birth_years"][game.pid("harold")] == 1940
     assert "birth_year" not in str(player_view(game.state, game.pid("guillaume")))
+    # The council protects from missions, not from office: the protected Sang royal usurps (a publique).
+    use(game, "sang_royal_rouge", "usurp")
+    assert game.state.generals[N] == game.pid("sang_royal_rouge")
 
 
 def test_event_16_e20_the_popes_faithful_who_had_a_complete_with_him_move_once() -> None:
@@ -207,6 +254,11 @@ def test_event_16_e20_the_popes_faithful_who_had_a_complete_with_him_move_once()
     use(game, "moine", "pilgrim_move")
     assert game.room(moine) is before.other
     assert game.refused(moine, {"type": "use_power", "power": "pilgrim_move"}).code == "power_unavailable"
+    # A power with a public cost that also changes rooms: the Émissaire's free passage is not barred by 16.
+    emissaire = game.pid("emissaire_rouge")
+    before = game.room(emissaire)
+    use(game, "emissaire_rouge", "free_passage")
+    assert game.room(emissaire) is before.other
 
 
 def test_event_18_e22_each_general_names_the_envoys_of_the_other_room() -> None:
@@ -223,6 +275,15 @@ def test_event_18_e22_each_general_names_the_envoys_of_the_other_room() -> None:
     assert game.state.designations[A].named == (game.pid("assassin"), game.pid("espion"))
     assert game.state.designations[N].named == (game.pid("armurier"), game.pid("troubadour"))
     assert player_view(game.state, g)["active_event"]["what_it_changes_for_me"]
+    # A royal refusal (a public reveal) answers the other room's général: Harold withdraws (C58).
+    game = hgame()
+    with_event(game, 18)
+    to_phase(game, "D", 2)
+    generals(game, "sang_royal_rouge", "sang_royal_bleu")
+    h = game.pid("harold")
+    game.do(game.pid("sang_royal_rouge"), {"type": "designate", "targets": [h]})
+    use(game, "harold", "royal_refusal")
+    assert h in game.state.designations[A].refused and h not in game.state.designations[A].named
 
 
 def test_event_19_e23_raiders_spy_for_one_minute_then_come_back() -> None:
@@ -233,6 +294,7 @@ def test_event_19_e23_raiders_spy_for_one_minute_then_come_back() -> None:
     assert game.room(duc) is N
     assert next_deadline(game.state) == game.now + 60_000
     game.do(duc, request(game, "duc_de_bretagne", "guillaume", "couleur"))  # he may reveal there
+    assert forced(use(game, "guillaume", "authority", "duc_de_bretagne"))  # and be forced there (a power's forcée)
     game.tick()
     assert game.room(duc) is A and game.state.phase == "N"
 
@@ -252,6 +314,15 @@ def test_event_20_e24_three_more_envoys_each_free_to_stay() -> None:
     pick(game, 1)  # this round's own draw: no event
     game.until("A", 2)
     assert game.room(stay) is N and game.room(game.pid("troubadour")) is A
+    # Named among the extra envoys, Guillaume refuses with his royal power (a public reveal): he stays.
+    game = hgame()
+    with_event(game, 20)
+    to_phase(game, "D", 2)
+    generals(game, "tresorier_ducal", "harold")
+    g = game.pid("guillaume")
+    game.do(game.pid("tresorier_ducal"), {"type": "designate", "targets": [g]})
+    use(game, "guillaume", "royal_refusal")
+    assert g in game.state.designations[N].refused
 
 
 def test_event_21_e25_the_relic_forces_completes_passes_and_makes_the_general() -> None:
@@ -265,6 +336,9 @@ def test_event_21_e25_the_relic_forces_completes_passes_and_makes_the_general() 
     game.until("D", 2)  # both relic holders take office: no vote in this round
     chosen = next(e for e in game.log if isinstance(e, GeneralChosen) and e.how == "relic")
     assert chosen.general == pd and game.state.generals[N] == pd
+    # E25: the Sang royal may still usurp the relic's général (his public reveal is allowed).
+    use(game, "sang_royal_rouge", "usurp")
+    assert game.state.generals[N] == game.pid("sang_royal_rouge")
 
 
 def test_event_24_e28_legates_move_freely_and_cannot_be_sent() -> None:
@@ -280,6 +354,8 @@ def test_event_24_e28_legates_move_freely_and_cannot_be_sent() -> None:
     to_phase(game, "D", 2)
     generals(game, "guillaume", "harold")
     assert game.refused(game.pid("harold"), {"type": "designate", "targets": [pd]}).code == "bad_envoy"
+    # A legate in the other room can be forced there (Harold's Autorité, a forcée).
+    assert forced(use(game, "harold", "authority", "protection_divine"))
 
 
 def test_event_4_e8_a_player_reports_the_moderator_confirms() -> None:

@@ -73,24 +73,25 @@ def test_c36_in_a_group_the_faussaire_swaps_once_and_only_with_the_initiator(rul
     assert game2.state.cards[d2] == FAUSSAIRE and game2.state.cards[e2] == 9
 
 
-def test_a_reveal_guard_refuses_reveals_and_the_views_follow(rules: GameRules) -> None:
-    from app.games.deuxrois.cards import BERSERKER
+def test_a_reveal_guard_refuses_reveals_both_ways_and_the_views_follow(rules: GameRules) -> None:
+    """A reveal guard is asked for both orientations (unlike the Berserker's own-reveal guard, S6)."""
+    from app.games.deuxrois.cards import PAPE
     from app.games.deuxrois.views import player_view
 
     @rules.reveal_guard
-    def berserker_weakness(state: GameState, shower: str, partner: str | None, kind: str) -> Text | None:
-        if state.cards[shower] == BERSERKER and kind != "complete":
-            return Text("Le Berserker ne fait que des révélations complètes.", "The Berserker only makes full reveals.")
+    def pope_in_full_only(state: GameState, shower: str, partner: str | None, kind: str) -> Text | None:
+        if state.cards[shower] == PAPE and kind != "complete":
+            return Text("Le Pape ne montre que sa carte entière.", "The Pope shows his whole card only.")
         return None
 
     game = big(rules)
-    berserker, guillaume = game.pid("berserker"), game.pid("guillaume")
-    err = game.refused(berserker, {"type": "request_reveal", "target": guillaume, "kind": "couleur"})
+    pape, guillaume = game.pid("pape"), game.pid("guillaume")
+    err = game.refused(pape, {"type": "request_reveal", "target": guillaume, "kind": "couleur"})
     assert err.code == "reveal_blocked"
-    assert game.refused(guillaume, {"type": "request_reveal", "target": berserker, "kind": "couleur"}).code \
+    assert game.refused(guillaume, {"type": "request_reveal", "target": pape, "kind": "couleur"}).code \
         == "reveal_blocked"
-    game.do(berserker, {"type": "request_reveal", "target": guillaume, "kind": "complete"})
-    actions = {a["type"]: a for a in player_view(game.state, berserker)["actions"] if a.get("kind") == "couleur"}
+    game.do(pape, {"type": "request_reveal", "target": guillaume, "kind": "complete"})
+    actions = {a["type"]: a for a in player_view(game.state, pape)["actions"] if a.get("kind") == "couleur"}
     assert guillaume not in actions["request_reveal"]["targets"]
 
 

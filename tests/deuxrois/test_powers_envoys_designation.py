@@ -84,7 +84,7 @@ def test_c64_any_route_to_the_office(route: str) -> None:
 def test_l167_escort_only_in_d_and_before_the_lock() -> None:
     game = at_designation(north_general="commandant_rouge")
     designate(game, N, [])
-    assert refused(game, "commandant_rouge", "escort") == "power_unavailable"  # locked
+    assert refused(game, "commandant_rouge", "escort") == "locked"  # the lock's own refusal, as for designate (S21)
     designate(game, A, [])
     assert refused(game, "commandant_rouge", "escort") == "power_unavailable"  # window X
 
@@ -203,4 +203,4 @@ def test_d10_substitutions_only_before_the_lock() -> None:
     game.do(game.state.generals[N], {"type": "lock_envoys"})
     for name, power in (("chevalier_saxon", "protection_oath"), ("chevalier_servant_rouge", "sacrifice")):
         reason = power_action(player_view(game.state, game.pid(name)), power)["reason"]
-        assert reason is not None and "verrouillage" in reason["fr"]
+        assert reason == {"fr": "La liste est déjà verrouillée.", "en": "The list is already locked."}  # S21

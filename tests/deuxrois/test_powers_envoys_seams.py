@@ -55,7 +55,7 @@ def test_e15_a_power_whose_cost_is_banned_shows_the_guards_reason(no_public_reve
     game = table(50, normandie=NORTH, rules=no_public_reveal)
     action = power_action(player_view(game.state, game.pid("porte_etendard_rouge")), "rally")
     assert not action["available"] and action["reason"]["en"] == "No public reveal."
-    assert refused(game, "porte_etendard_rouge", "rally") == "power_unavailable"
+    assert refused(game, "porte_etendard_rouge", "rally") == "reveal_blocked"  # the guard's own code (S21)
 
 
 def test_e15_the_geolier_cannot_pay_either_way(no_public_reveal: GameRules) -> None:

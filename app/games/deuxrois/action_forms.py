@@ -169,8 +169,11 @@ def build(action: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]
                 out["buttons"].append({"label": t("action.abstain"), "command": _dump({**fixed, field: None})})
             return out
     if "accept" in fields:
-        out["buttons"] = [{"label": t("action.accept"), "command": _dump({**fixed, "accept": True})},
-                          {"label": t("action.refuse"), "command": _dump({**fixed, "accept": False})}]
+        accept = [] if action.get("accept_reason") else [  # accepting barred to him alone (the Berserker, S6)
+            {"label": t("action.accept"), "command": _dump({**fixed, "accept": True})}]
+        out["buttons"] = [*accept, {"label": t("action.refuse"), "command": _dump({**fixed, "accept": False})}]
+        if action.get("accept_reason"):
+            out["reason"] = pick(action["accept_reason"])
         return out
     out["buttons"] = [{"label": out["label"], "command": _dump(fixed)}]
     return out

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.games.deuxrois import bars
 from app.games.deuxrois import designation as des_rules
 from app.games.deuxrois import election as election_rules
 from app.games.deuxrois.cards import CARDS, ESPION, Effect
 from app.games.deuxrois.model.phases import ROUND
-from app.games.deuxrois.powers.registry import powers_of, reveal_blocked, unavailable_reason
+from app.games.deuxrois.powers.registry import powers_of, unavailable_reason
+from app.games.deuxrois.prompts import options_for
 from app.games.deuxrois.state import GameState
 from app.kernel.text import Text
 
@@ -25,26 +27,34 @@ def _action(action_type: str, reason: Text | None = None, **extra: Any) -> Actio
 
 
 def _reveal_actions(state: GameState, pid: str) -> list[Action]:
+    """The reveals he may choose, each asked of bars exactly as the command will be (S21)."""
     room = state.rooms[pid]
     pending = {r.to_id if r.from_id == pid else r.from_id for r in state.requests.values() if pid in (r.from_id, r.to_id)}
     others = [p for p in state.present(room) if p != pid]
     colours = ["red", "blue"] if state.cards[pid] == ESPION else None
-    complete_to = [p for p in others if p not in pending and reveal_blocked(state, pid, p, "complete") is None]
-    colour_to = [p for p in others if p not in pending and reveal_blocked(state, pid, p, "couleur") is None]
-    private_to = [p for p in others if reveal_blocked(state, pid, p, "privee") is None]
     alone = Text("Personne d'autre dans votre salle.", "Nobody else in your room.")
-    out = [
-        _action("request_reveal", None if complete_to else alone, kind="complete", targets=complete_to),
-        _action("request_reveal", None if colour_to else alone, kind="couleur", targets=colour_to, colours=colours),
-        _action("reveal_private", None if private_to else alone, targets=private_to),
-    ]
-    public = reveal_blocked(state, pid, None, "publique")
-    out.append(_action("reveal_public", public))
+
+    def reveal(kind: str, to_pending: bool) -> Action:
+        own = bars.own_reveal(state, pid, kind)  # his own bar (the Berserker's) before "nobody to ask"
+        targets = [] if own is not None else [p for p in others if (to_pending or p not in pending)
+                                              and bars.reveal(state, pid, p, kind) is None]
+        reason = own.message if own is not None else None if targets else alone
+        if kind == "privee":
+            return _action("reveal_private", reason, targets=targets)
+        return _action("request_reveal", reason, kind=kind, targets=targets,
+                       **({"colours": colours} if kind == "couleur" else {}))
+
+    out = [reveal("complete", False), reveal("couleur", False), reveal("privee", True)]
+    public = bars.chosen_reveal(state, pid, None, "publique")
+    out.append(_action("reveal_public", public.message if public is not None else None))
     for r in state.requests.values():
         if r.to_id == pid:
-            blocked = reveal_blocked(state, pid, r.from_id, r.kind)
-            out.append(_action("answer_reveal", blocked, request_id=r.id, kind=r.kind,
-                               from_player=r.from_id, colours=colours))
+            # He may always refuse (the asker then sees an ordinary refusal, S6); accepting may be barred.
+            own = bars.own_reveal(state, pid, r.kind)
+            blocked = bars.reveal(state, pid, r.from_id, r.kind)
+            extra = {"accept_reason": own.message.as_dict()} if own is not None else {}
+            out.append(_action("answer_reveal", blocked.message if blocked is not None else None, request_id=r.id,
+                               kind=r.kind, from_player=r.from_id, colours=colours, **extra))
         elif r.from_id == pid:
             out.append(_action("cancel_reveal", None, request_id=r.id))
     return out
@@ -103,7 +113,7 @@ def legal_actions(state: GameState, pid: str) -> list[Action]:
         return [_action("leave", None)]
     if state.over or pid not in state.cards:
         return []
-    prompts = [_action("answer_prompt", None, prompt_id=p.id, kind=p.kind, options=list(p.options),
+    prompts = [_action("answer_prompt", None, prompt_id=p.id, kind=p.kind, options=options_for(state, p),
                        **({"about": str(p.data["target"])} if "target" in p.data else {}))
                for p in state.prompts.values() if p.player_id == pid]
     if state.paused_at_ms is not None:

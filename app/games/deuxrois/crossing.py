@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from app.games.deuxrois import election
+from app.games.deuxrois import bars, election
 from app.games.deuxrois.cards import PELERIN
 from app.games.deuxrois.deal import Room
 from app.games.deuxrois.knowledge import add_feed
@@ -32,11 +32,12 @@ def cross(tx: Tx) -> None:
     tx.emit(EnvoysCrossed(moves=moves))
 
 
-def move_player(tx: Tx, pid: str, to_room: Room, reason: str) -> None:
-    """One player changes room now (PD weakness, Émissaire passage, moderator...)."""
+def move_player(tx: Tx, pid: str, to_room: Room, reason: str) -> bool:
+    """One player changes room now (PD weakness, Émissaire passage, moderator...), unless a room-change
+    ban holds (bars.moves: the storm, C84, E7; every path asks here). The moderator's fix is never barred."""
     origin = tx.state.rooms[pid]
-    if origin is to_room:
-        return
+    if origin is to_room or (reason != "moderator" and bars.moves(tx.state) is not None):
+        return False
     tx.emit(PlayerMoved(player_id=pid, to_room=to_room, reason=reason))
     state = tx.state
     des = state.designations.get(origin)
@@ -49,6 +50,7 @@ def move_player(tx: Tx, pid: str, to_room: Room, reason: str) -> None:
         in_d_unlocked = tx.state.phase == "D" and des is not None and not des.locked
         if in_e_after_result or in_d_unlocked:
             election.start_revote(tx, origin)
+    return True
 
 
 def _relocate(state: GameState, moves: Mapping[str, Room]) -> GameState:

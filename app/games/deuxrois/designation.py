@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from app.games.deuxrois import bars, reveals
 from app.games.deuxrois.cards import CARDS, Effect
 from app.games.deuxrois.config import envoy_quota
 from app.games.deuxrois.deal import Room
 from app.games.deuxrois.knowledge import add_feed
 from app.games.deuxrois.model.commands import Designate, LockEnvoys, Volunteer
-from app.games.deuxrois.model.events import CardShown, EnvoysLocked, EnvoysNamed, EnvoyWithdrawn, Volunteered
+from app.games.deuxrois.model.events import EnvoysLocked, EnvoysNamed, EnvoyWithdrawn, Volunteered
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import Designation, GameState
 from app.kernel.actor import Actor, me
@@ -68,8 +69,9 @@ def _my_room_as_general(state: GameState, pid: str) -> Room:
     room = next((r for r in state.iter_rooms() if designator(state, r) == pid), None)
     if room is None:
         raise refuse("not_general", "Seul le général de la salle désigne.", "Only the room's général designates.")
-    if state.designations[room].locked:
-        raise refuse("locked", "La liste est déjà verrouillée.", "The list is already locked.")
+    locked = bars.list_open(state, room)
+    if locked is not None:
+        raise locked
     return room
 
 
@@ -91,9 +93,9 @@ def _designate(tx: Tx, cmd: Designate, actor: Actor) -> None:
     volunteers = tx.state.designations[room].volunteers
     for pid in targets:
         if immune_to_designation(tx.state, pid) and pid not in volunteers:
-            # C80: the card is shown to the général alone as proof, and the name is withdrawn.
-            tx.emit(CardShown(kind="proof", shower=pid, viewers=[general], card=tx.state.cards[pid],
-                              room=None, source="emissaire_immunity"))
+            # C80: the card is shown to the général alone as proof (silently skipped where privées are
+            # barred, E15), and the name is withdrawn.
+            reveals.show_proof(tx, pid, general, source="emissaire_immunity")
             tx.emit(EnvoyWithdrawn(room=room, player_id=pid, reason="emissaire_immunity"))
 
 
@@ -112,8 +114,9 @@ def _volunteer(tx: Tx, cmd: Volunteer, actor: Actor) -> None:
     if not immune_to_designation(tx.state, pid):
         raise refuse("not_immune", "Seule une carte immunisée se porte volontaire.",
                      "Only an immune card volunteers.")
-    if tx.state.designations[tx.state.rooms[pid]].locked:
-        raise refuse("locked", "La liste est déjà verrouillée.", "The list is already locked.")
+    locked = bars.list_open(tx.state, tx.state.rooms[pid])
+    if locked is not None:
+        raise locked
     tx.emit(Volunteered(player_id=pid))
 
 
@@ -156,7 +159,8 @@ def _volunteered(state: GameState, ev: Volunteered) -> GameState:
 
 
 def _locked(state: GameState, ev: EnvoysLocked) -> GameState:
-    state = _with(state, ev.room, replace(state.designations[ev.room], named=tuple(ev.envoys), locked=True))
+    state = _with(state, ev.room, replace(state.designations[ev.room], named=tuple(ev.envoys), locked=True,
+                                          locked_ms=ev.at_ms))
     return add_feed(state, state.present(ev.room), "envoys_locked", {"players": ev.envoys})
 
 

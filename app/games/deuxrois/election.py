@@ -1,7 +1,8 @@
 """Elections (rulings D3-D7, §4.2): a secret phone ballot per room, plurality, a run-off, a draw.
 
 No self-vote; abstention allowed; only players standing in the room vote and can
-be chosen. A tie starts a run-off among the tied; a tie after it goes to the
+be chosen, and never one the rules bar from the office (bars.office: the same bar
+for every way of becoming général, S21). A tie starts a run-off among the tied; a tie after it goes to the
 incumbent if he is among them, else to a seeded draw; nobody votes -> a draw.
 A corrupted voter's ballot is the Trésorier's (C74).
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from app.games.deuxrois import designation
+from app.games.deuxrois import bars, designation
 from app.games.deuxrois.deal import Room
 from app.games.deuxrois.knowledge import add_feed
 from app.games.deuxrois.model.commands import Vote
@@ -34,8 +35,9 @@ def open_room_of(state: GameState, pid: str) -> Room | None:
 
 
 def eligible_candidates(state: GameState, room: Room) -> list[str]:
+    """Who the room may elect: present, not barred from the office (bars.office), among a run-off's tied."""
     el = state.elections.get(room)
-    present = [p for p in state.present(room) if all(ok(state, p) for ok in state.rules.candidate_filters)]
+    present = [p for p in state.present(room) if bars.office(state, p) is None]
     if el is not None and el.candidates is not None:
         return [p for p in el.candidates if p in present]
     return present
@@ -67,6 +69,9 @@ def _vote(tx: Tx, cmd: Vote, actor: Actor) -> None:
     if cmd.candidate is not None:
         if cmd.candidate == voter:
             raise refuse("self_vote", "On ne vote pas pour soi-même.", "You cannot vote for yourself.")
+        barred = bars.office(tx.state, cmd.candidate) if cmd.candidate in tx.state.rooms else None
+        if barred is not None:  # the same refusal as a usurpation or a moderator's appointment (S21)
+            raise barred
         if cmd.candidate not in eligible_candidates(tx.state, room):
             raise refuse("bad_candidate", "Ce joueur ne peut pas être élu ici.", "This player cannot be elected here.")
     tx.emit(BallotCast(room=room, voter=voter, candidate=cmd.candidate))

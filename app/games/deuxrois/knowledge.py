@@ -27,6 +27,13 @@ def displayed_colour(state: GameState, pid: str, chosen: str | None = None) -> s
     return str(CARDS[card].colour)
 
 
+def last_colour(state: GameState, pid: str) -> str | None:
+    """The colour `pid` showed last in a colour reveal, to anyone (S15: the Espion's default), or None."""
+    shown = [s for snaps in state.knowledge.values() for s in snaps
+             if s.subject == pid and s.card is None and s.colour is not None]
+    return max(shown, key=lambda s: s.seq).colour if shown else None
+
+
 def learn(state: GameState, viewer: str, snap: Snapshot) -> GameState:
     known = state.knowledge.get(viewer, ())
     return replace(state, knowledge={**state.knowledge, viewer: (*known, snap)})

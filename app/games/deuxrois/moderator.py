@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from app.games.deuxrois import crossing, designation, rounds
+from app.games.deuxrois import bars, crossing, designation, rounds
 from app.games.deuxrois.fold import fold_events
 from app.games.deuxrois.model.commands import (
     ModAdvance,
@@ -50,8 +50,13 @@ def _move(tx: Tx, cmd: ModMove, actor: Actor) -> None:
 
 
 def _set_general(tx: Tx, cmd: ModSetGeneral, actor: Actor) -> None:
+    """A fix, logged and undoable (S13), but bound by what bars the office (S21: e.g. the Citadelle;
+    the moderator corrects the zone first if the player is not really there)."""
     if cmd.player is not None and tx.state.rooms.get(cmd.player) is not cmd.room:
         raise refuse("not_in_room", "Le général doit être dans la salle.", "The général must be in the room.")
+    barred = bars.office(tx.state, cmd.player) if cmd.player is not None else None
+    if barred is not None:
+        raise barred
     tx.emit(GeneralChosen(room=cmd.room, general=cmd.player, how="moderator" if cmd.player else "vacated"))
     designation.withdraw_general(tx, cmd.room)
 

@@ -46,8 +46,20 @@ def _answer(tx: Tx, cmd: AnswerPrompt, actor: Actor) -> None:
     if cmd.choice not in prompt.options:
         raise refuse("bad_choice", f"Réponses possibles : {', '.join(prompt.options)}.",
                      f"Possible answers: {', '.join(prompt.options)}.")
+    kind = tx.state.rules.prompt_kinds[prompt.kind]
+    barred = kind.bar(tx.state, prompt, cmd.choice) if kind.bar is not None else None
+    if barred is not None:
+        raise barred
     tx.emit(PromptClosed(prompt_id=prompt.id, choice=cmd.choice))
-    tx.state.rules.prompt_kinds[prompt.kind].resolve(tx, prompt, cmd.choice)
+    kind.resolve(tx, prompt, cmd.choice)
+
+
+def options_for(state: GameState, prompt: Prompt) -> list[str]:
+    """The answers this player may give (the views offer these; `_answer` refuses the others)."""
+    kind = state.rules.prompt_kinds.get(prompt.kind)
+    if kind is None or kind.bar is None:
+        return list(prompt.options)
+    return [o for o in prompt.options if kind.bar(state, prompt, o) is None]
 
 
 def _infidel_colour(tx: Tx, prompt: Prompt, choice: str) -> None:

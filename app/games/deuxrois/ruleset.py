@@ -26,7 +26,7 @@ from app.games.deuxrois.model.commands import UsePower
 from app.games.deuxrois.state import GameState, Prompt
 from app.kernel.rules import Rules
 from app.kernel.rules import Tx as KernelTx
-from app.kernel.text import Text
+from app.kernel.text import EngineError, Text
 
 Tx = KernelTx[GameState]
 View = dict[str, Any]
@@ -38,6 +38,7 @@ Timer = tuple[Callable[[GameState], int | None], Callable[[Tx], None]]  # (due -
 Reactor = Callable[[Tx], None]
 # ------------------------------------------------------------------ who may (election.py, designation.py)
 PlayerCheck = Callable[[GameState, str], bool]  # fn(state, pid) -> False bars the player now
+OfficeBar = Callable[[GameState, str], Text | None]  # why pid may not become général now (bars.office)
 QuotaModifier = Callable[[GameState, Room], int]  # extra envoys for the room this round
 Designator = Callable[[GameState, Room], str | None]  # who names the room's envoys (None: no say, "": nobody yet)
 DepartureStep = Callable[[Tx, dict[str, Room]], dict[str, Room]]  # moves -> moves, at the crossing
@@ -45,10 +46,12 @@ MoveBan = Callable[[GameState], Text | None]  # why no power may change a room n
 # ------------------------------------------------------------------ powers (powers/registry.py)
 PowerSource = Callable[[GameState, str], Iterable[Power]]
 RevealGuard = Callable[[GameState, str, str | None, str], Text | None]  # (shower, partner, kind) -> refusal
+OwnRevealGuard = Callable[[GameState, str, str], Text | None]  # (actor, kind) -> what he may not choose to show
 TriggerFn = Callable[[Tx, str, str, str], bool | None]  # (holder, partner, kind) -> True stops the chain
 Immunity = Callable[[GameState, str, Effect], bool]
 Resolver = Callable[[Tx, Prompt, str], None]
-Condition = Callable[[GameState, str], Text | None]
+AnswerBar = Callable[[GameState, Prompt, str], EngineError | None]  # why this answer is barred to him
+Condition = Callable[[GameState, str], Text | EngineError | None]  # a Text: "power_unavailable"
 Check = Callable[[GameState, str, UsePower], None]
 Targets = Callable[[GameState, str], list[str]]
 Extra = Callable[[GameState, str], dict[str, Any]]
@@ -59,6 +62,7 @@ Resolve = Callable[[Tx, str, UsePower], None]
 class PromptKind:
     resolve: Resolver
     on_expire: Resolver | None = None  # called with a seeded choice when the prompt must not lapse
+    bar: AnswerBar | None = None  # asked by the answer and by the views (an option barred to him is not offered)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +73,7 @@ class RevealTrigger:
     fn: TriggerFn
 
 
-def _no_condition(state: GameState, pid: str) -> Text | None:
+def _no_condition(state: GameState, pid: str) -> Text | EngineError | None:
     return None
 
 
@@ -96,9 +100,10 @@ class GameRules(Rules[GameState]):
     phase_seconds: list[PhaseSeconds] = field(default_factory=list)
     timers: list[Timer] = field(default_factory=list)
     reactors: list[Reactor] = field(default_factory=list)
-    # election.py, designation.py: who may vote / be elected / be named, extra envoys, who designates.
+    # election.py, designation.py: who may vote / be named, extra envoys, who designates;
+    # bars.office: why a player may not become général, whatever the way (vote, usurpation, moderator...).
     voter_filters: list[PlayerCheck] = field(default_factory=list)
-    candidate_filters: list[PlayerCheck] = field(default_factory=list)
+    office_bars: list[OfficeBar] = field(default_factory=list)
     eligibility_filters: list[PlayerCheck] = field(default_factory=list)
     quota_modifiers: list[QuotaModifier] = field(default_factory=list)
     designators: list[Designator] = field(default_factory=list)
@@ -111,6 +116,7 @@ class GameRules(Rules[GameState]):
     active: dict[str, ActivePower] = field(default_factory=dict)
     triggers: list[RevealTrigger] = field(default_factory=list)  # kept sorted by order
     reveal_guards: list[RevealGuard] = field(default_factory=list)
+    own_reveal_guards: list[OwnRevealGuard] = field(default_factory=list)  # the actor's own (the Berserker)
     power_sources: list[PowerSource] = field(default_factory=list)
     extra_immunities: list[Immunity] = field(default_factory=list)
     # actions.py, views.py: more legal actions for a player, more keys in a view (kind, player or None).
@@ -125,13 +131,15 @@ class GameRules(Rules[GameState]):
 
         return register
 
-    def prompt_kind(self, kind: str, on_expire: bool = False) -> Callable[[Resolver], Resolver]:
-        """The resolver of a kind of question (`on_expire`: it must not lapse, a seeded answer is given)."""
+    def prompt_kind(self, kind: str, on_expire: bool = False,
+                    bar: AnswerBar | None = None) -> Callable[[Resolver], Resolver]:
+        """The resolver of a kind of question (`on_expire`: it must not lapse, a seeded answer is given;
+        `bar`: an answer the rules bar to this player, refused to him and not offered by his views)."""
 
         def register(fn: Resolver) -> Resolver:
             if kind in self.prompt_kinds:
                 raise ValueError(f"prompt kind {kind!r} is registered twice")
-            self.prompt_kinds[kind] = PromptKind(fn, fn if on_expire else None)
+            self.prompt_kinds[kind] = PromptKind(fn, fn if on_expire else None, bar)
             return fn
 
         return register

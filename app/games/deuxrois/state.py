@@ -73,6 +73,7 @@ class Designation:
     locked: bool = False
     refused: frozenset[str] = frozenset()  # withdrew this round (royal refusal, immunity proof): not renamable
     volunteers: frozenset[str] = frozenset()  # Émissaire cards who accept to go (ruling C80)
+    locked_ms: int | None = None  # when the list was locked (Mode Historique 12: 20 s from then, S16)
 
 
 @dataclass(frozen=True, slots=True)

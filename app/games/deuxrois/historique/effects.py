@@ -24,7 +24,7 @@ from app.games.deuxrois.historique.events import (
     ZoneSet,
 )
 from app.games.deuxrois.historique.model import Draw, historique_of, with_historique
-from app.games.deuxrois.knowledge import add_feed, displayed_colour
+from app.games.deuxrois.knowledge import add_feed
 from app.games.deuxrois.model.phases import ROUND
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
@@ -67,12 +67,10 @@ def zone(state: GameState, pid: str) -> str | None:
     return historique_of(state).zones.get(pid)
 
 
-def colour_shown(tx: Tx, pid: str) -> str:
-    """A colour shown in an event's group reveal (8): the Infidèle his current colour; the Espion a seeded pick."""
-    from app.games.deuxrois.cards import ESPION
-
-    chosen = tx.rng(f"espion-colour:{pid}").choice(["red", "blue"]) if tx.state.cards[pid] == ESPION else None
-    return displayed_colour(tx.state, pid, chosen)
+def envoys_leaving(state: GameState, room: Room) -> list[str]:
+    """This round's envoys of `room` still standing in it (before the crossing)."""
+    des = state.designations.get(room)
+    return [p for p in des.named if state.rooms.get(p) is room] if des is not None else []
 
 
 def arrivals(state: GameState) -> dict[str, Room]:

@@ -1,9 +1,11 @@
 """Exchange-time events (rulings §5.2, E4): what the draw does to this crossing, and at arrival.
 
 At the announcement (window X): 28 every colour to the room (E32); 8 colour reveals among
-the envoys leaving the same room (E12, no Faussaire swap); 22 every envoy's card to his
-room (E26); 2 the storm: the envoys' cards are shuffled among them from the seed, states
-travel, no refresh, and nobody crosses (E7). Events 12 and 23 get at least 20 s of window X.
+the envoys leaving the same room (E12, no Faussaire swap; the Espion chooses, S15); 22 every
+envoy's card to his room (E26); 2 the storm: the envoys' cards are shuffled among them from
+the seed, states travel, no refresh, and nobody crosses (E7). Event 23 gets at least 20 s of
+window X; event 12's delegations close 20 s after the list's lock (S16, historique/powers.py).
+The reveals are the event's obligations: a bar of the rules skips them (bars, S21).
 At the crossing: the storm cancels it; event 20's decliners stay (E24).
 At arrival (window A): 23's sworn players show their new card where they stand (E27);
 15 grants each envoy who really crossed one forced reveal for the next round (E19).
@@ -12,10 +14,10 @@ At arrival (window A): 23's sworn players show their new card where they stand (
 from __future__ import annotations
 
 from app.games.deuxrois.deal import Room
-from app.games.deuxrois.historique.colours import public_colour
+from app.games.deuxrois.historique.colours import group_colours, public_colour
 from app.games.deuxrois.historique.effects import (
     arrivals,
-    colour_shown,
+    envoys_leaving,
     fresh,
     in_force,
     mark,
@@ -23,19 +25,17 @@ from app.games.deuxrois.historique.effects import (
 )
 from app.games.deuxrois.historique.events import HistoriqueRoleSet
 from app.games.deuxrois.historique.model import historique_of
-from app.games.deuxrois.model.events import CardsExchanged, CardsSwapped, PromptClosed, TimerChanged
-from app.games.deuxrois.powers import registry
+from app.games.deuxrois.model.events import CardsSwapped, PromptClosed, TimerChanged
 from app.games.deuxrois.reveals import show_public
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
 from app.kernel.text import Text
 
-WINDOW_MS = 20_000  # event 12's delegation and event 23's oaths get at least this much of window X
+WINDOW_MS = 20_000  # event 23's oaths get at least this much of window X (12's 20 s run from the lock, S16)
 
 
 def _envoys(tx: Tx, room: Room) -> list[str]:
-    des = tx.state.designations.get(room)
-    return [p for p in des.named if tx.state.rooms.get(p) is room] if des is not None else []
+    return envoys_leaving(tx.state, room)
 
 
 def on_drawn(tx: Tx) -> None:
@@ -47,20 +47,15 @@ def on_drawn(tx: Tx) -> None:
     if tx.state.phase != "X" or number is None:
         return
     if number == 8:  # E12: mutual colour reveals among the envoys of each room; no Faussaire swap (C36)
-        for room in tx.state.iter_rooms():
-            group = _envoys(tx, room)
-            for i, a in enumerate(group):
-                for b in group[i + 1:]:
-                    tx.emit(CardsExchanged(kind="couleur", a=a, b=b, a_colour=colour_shown(tx, a),
-                                           b_colour=colour_shown(tx, b), source="traversee"))
-                    registry.fire_after_reveal(tx, a, b, "couleur", frozenset({"forgery"}))
-    elif number == 22:  # E26: each envoy's full card to his room of origin, before departure
+        for room in tx.state.iter_rooms():  # the Espion's pairs wait for his choice (S15)
+            group_colours(tx, _envoys(tx, room), "traversee")
+    elif number == 22:  # E26: each envoy's full card to his room of origin, before departure (an obligation)
         for room in tx.state.iter_rooms():
             for p in _envoys(tx, room):
-                show_public(tx, p, source="proces_stigand")
+                show_public(tx, p, source="proces_stigand", must=True)
     elif number == 2 and not step_done(tx.state, f"storm:{tx.state.round}"):
         _storm(tx)
-    elif number in (12, 23) and tx.state.deadline_ms is not None and tx.state.deadline_ms < tx.now + WINDOW_MS:
+    elif number == 23 and tx.state.deadline_ms is not None and tx.state.deadline_ms < tx.now + WINDOW_MS:
         tx.emit(TimerChanged(deadline_ms=tx.now + WINDOW_MS))
 
 
@@ -112,9 +107,9 @@ def _arrival(tx: Tx) -> None:
         if prompt.kind == "revolt_mission":
             tx.emit(PromptClosed(prompt_id=prompt.id, choice=None))
     number = fresh(tx.state)
-    if number == 23:
+    if number == 23:  # the oath's price, paid where each now stands (an obligation: a bar skips it)
         for p in sorted(historique_of(tx.state).roles.get("sworn", frozenset())):
-            show_public(tx, p, source="serment_sang")
+            show_public(tx, p, source="serment_sang", must=True)
     elif number == 15:
         for p in sorted(arrivals(tx.state)):
             tx.emit(HistoriqueRoleSet(role="tostig", player=p))

@@ -42,7 +42,7 @@ def _guard(state: GameState, shower: str, partner: str | None, kind: str) -> Tex
         return Text("La Nuit de Hastings : seules les révélations de couleur.",
                     "The Night of Hastings: colour reveals only.")
     if number == 4 and outside(state, shower):
-        return Text("Ce joueur est dehors jusqu'à l'élection.", "This player is outside until the election.")
+        return OUTSIDE
     if number == 9 and kind == "complete" and historique_of(state).has("viking", shower):
         return Text("Le viking ne fait pas de révélation complète.", "The viking makes no full reveal.")
     if number == 26 and kind not in ("couleur", "couleur_publique") and zone(state, shower) == "camp":
@@ -56,8 +56,18 @@ def _may_vote(state: GameState, pid: str) -> bool:
     return not (ongoing(state) == 25 and zone(state, pid) == "citadelle")
 
 
-def _may_be_elected(state: GameState, pid: str) -> bool:
-    return _may_vote(state, pid)
+OUTSIDE = Text("Ce joueur est dehors jusqu'à l'élection.", "This player is outside until the election.")
+CITADEL_OFFICE = Text("Port et Citadelle : un joueur de la Citadelle ne peut pas devenir général.",
+                      "Harbour and Citadel: a player in the Citadel cannot become général.")
+
+
+def _office_bar(state: GameState, pid: str) -> Text | None:
+    """E29, E8: the Citadelle bars every way of becoming général (S21), as does being outside."""
+    if outside(state, pid):
+        return OUTSIDE
+    if ongoing(state) == 25 and zone(state, pid) == "citadelle":
+        return CITADEL_OFFICE
+    return None
 
 
 def council_immune(state: GameState, room: Room) -> str | None:
@@ -86,14 +96,21 @@ def _may_be_named(state: GameState, pid: str) -> bool:
     return not (number == 14 and council_immune(state, state.rooms[pid]) == pid)
 
 
+def lieutenant_of(state: GameState, room: Room) -> str | None:
+    """7, S19: the lieutenant the room's *sitting* général named (however he came to the office)."""
+    hs = historique_of(state)
+    general = state.generals.get(room)
+    return next((p for p in sorted(hs.roles.get("lieutenant", frozenset()))
+                 if hs.choices.get(f"lieutenant:{p}") == room.value and p != general
+                 and hs.choices.get(f"lieutenant_by:{p}", general) == general), None)
+
+
 def _designator(state: GameState, room: Room) -> str | None:
     number = ongoing(state)
     if number == 18:
         return state.generals.get(room.other) or ""
     if number == 7 and state.generals.get(room) is not None:
-        lieutenant = next((p for p in sorted(historique_of(state).roles.get("lieutenant", frozenset()))
-                           if historique_of(state).choices.get(f"lieutenant:{p}") == room.value), None)
-        return lieutenant or ""
+        return lieutenant_of(state, room) or ""
     return None
 
 
@@ -132,7 +149,7 @@ def install(rules: GameRules) -> None:
     rules.handles(ReportSilence, actors=("player",), phases=("N", "E"))(_report)
     rules.reveal_guard(_guard)
     rules.voter_filters.append(_may_vote)
-    rules.candidate_filters.append(_may_be_elected)
+    rules.office_bars.append(_office_bar)
     rules.eligibility_filters.append(_may_be_named)
     rules.designators.append(_designator)
     rules.quota_modifiers.append(_quota)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from app.games.deuxrois import bars
 from app.games.deuxrois import designation as des_rules
 from app.games.deuxrois.allegiance import eff_team
 from app.games.deuxrois.cards import PAPE, PELERIN, Cost, Effect, Frequency, Power, Team, Trigger, Window
@@ -16,24 +17,25 @@ from app.games.deuxrois.crossing import move_player
 from app.games.deuxrois.deal import Room
 from app.games.deuxrois.historique import round_events
 from app.games.deuxrois.historique.colours import public_colour
-from app.games.deuxrois.historique.effects import arrivals, fresh, in_force, zone
+from app.games.deuxrois.historique.effects import arrivals, fresh, in_force, mark, step_done, zone
 from app.games.deuxrois.historique.events import (
     EnvoyDelegated,
     HistoriquePowerSpent,
     HistoriqueRoleSet,
     ZoneSet,
 )
+from app.games.deuxrois.historique.guards import lieutenant_of
 from app.games.deuxrois.historique.model import historique_of
 from app.games.deuxrois.model.commands import UsePower
-from app.games.deuxrois.model.events import CardShown, CardsSwapped
-from app.games.deuxrois.powers.registry import reveal_blocked
+from app.games.deuxrois.model.events import CardsSwapped
+from app.games.deuxrois.powers.registry import force_target, forceable
 from app.games.deuxrois.powers.reveal_triggers import immune
 from app.games.deuxrois.prompts import open_prompt
-from app.games.deuxrois.reveals import complete
+from app.games.deuxrois.reveals import complete, show_private
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState, Prompt
 from app.kernel.rules import refuse
-from app.kernel.text import Text
+from app.kernel.text import EngineError, Text
 
 Targets = Callable[[GameState, str], list[str]]
 
@@ -49,6 +51,8 @@ class EventPower:
     targets: Targets | None
     resolve: Callable[[Tx, str, str | None], None]
     limit: int | None = 1  # uses per round and per person; None: unlimited
+    cost: Cost = Cost.NONE  # the reveal it costs its holder, checked by the seam like a card's (bars.cost)
+    condition: Callable[[GameState, str], Text | None] | None = None  # why not now (beyond window and limit)
 
 
 
@@ -57,9 +61,8 @@ def _room_others(state: GameState, pid: str) -> list[str]:
 
 
 def _forceable(state: GameState, pid: str) -> list[str]:
-    """Who `pid` may force: in his room, not immune to a forcée (Émissaire cards, the Citadelle), not guarded."""
-    return [p for p in _room_others(state, pid) if not immune(state, p, Effect.FORCEE)
-            and reveal_blocked(state, pid, p, "complete") is None]
+    """Who `pid` may force: in his room, and no bar on the forcée (bars.force: immune, reveal guards)."""
+    return [p for p in _room_others(state, pid) if forceable(state, pid, p)]
 
 
 def _is_general(state: GameState, pid: str) -> bool:
@@ -91,19 +94,22 @@ def _lieutenant_targets(state: GameState, pid: str) -> list[str]:
 
 
 def _lieutenant(tx: Tx, pid: str, target: str | None) -> None:
+    """The lieutenant serves the général who named him (S19: a new sitting général names his own)."""
     assert target is not None
     tx.emit(HistoriqueRoleSet(role="lieutenant", player=target, choice=tx.state.rooms[pid].value))
+    tx.emit(HistoriqueRoleSet(role="lieutenant_by", player=target, choice=pid))
 
 
 def _viking_targets(state: GameState, pid: str) -> list[str]:
     return [p for p in _room_others(state, pid) if not immune(state, p, Effect.FORCEE)
-            and reveal_blocked(state, p, pid, "privee") is None]
+            and bars.reveal(state, p, pid, "privee") is None]
 
 
 def _viking(tx: Tx, pid: str, target: str | None) -> None:
-    """9, E13: a one-way forced view: the target's card to the viking alone (it triggers nothing)."""
+    """9, E13, S18: a one-way forced view, the target's card to the viking alone. It is no reveal between
+    the two cards, so it fires nothing (no Faussaire swap, no arming, no subjugation)."""
     assert target is not None
-    tx.emit(CardShown(kind="privee", shower=target, viewers=[pid], card=tx.state.cards[target], source="viking"))
+    show_private(tx, target, pid, source="viking", fire=False)
 
 
 def _force(source: str) -> Callable[[Tx, str, str | None], None]:
@@ -127,11 +133,13 @@ def _cross(reason: str) -> Callable[[Tx, str, str | None], None]:
 
 
 def _oath_targets(state: GameState, pid: str) -> list[str]:
+    """Partners who could pay the oath's price too: a public reveal (asked of everyone alike, bars.reveal)."""
     pending = {str(p.data.get("target")) for p in state.prompts.values() if p.kind == "blood_oath"} | {
         p.player_id for p in state.prompts.values() if p.kind == "blood_oath"}
     if pid in pending:
         return []
-    return [p for p in _room_others(state, pid) if not historique_of(state).has("sworn", p) and p not in pending]
+    return [p for p in _room_others(state, pid) if not historique_of(state).has("sworn", p) and p not in pending
+            and bars.reveal(state, p, None, "publique") is None]
 
 
 def _oath(tx: Tx, pid: str, target: str | None) -> None:
@@ -145,6 +153,9 @@ def _oath_answer(tx: Tx, prompt: Prompt, choice: str) -> None:
     state = tx.state
     if choice != "accept" or fresh(state) != 23 or state.rooms.get(asker) is not state.rooms.get(target):
         return
+    refusal = bars.chosen_reveal(state, target, None, "publique")  # accepting is choosing to pay the price
+    if refusal is not None:
+        raise refusal
     if historique_of(state).has("sworn", asker) or historique_of(state).has("sworn", target):
         return
     tx.emit(CardsSwapped(a=asker, b=target, reason="serment_sang", refresh=False))
@@ -163,6 +174,38 @@ def _envoy_now(state: GameState, pid: str) -> bool:
             and not historique_of(state).has("delegated", pid))
 
 
+DELEGATION_MS = 20_000  # S16: each envoy may pass the mission on within 20 s of his list's lock
+DELEGATION_CLOSED = Text("Le bal des traîtres : les 20 s après le verrouillage de la liste sont passées.",
+                         "The traitors' ball: the 20 s after the list was locked are over.")
+
+
+def delegation_deadline(state: GameState, room: Room) -> int | None:
+    des = state.designations.get(room)
+    return des.locked_ms + DELEGATION_MS if des is not None and des.locked_ms is not None else None
+
+
+def _delegation_open(state: GameState, pid: str) -> Text | None:
+    room = state.rooms[pid]
+    return DELEGATION_CLOSED if step_done(state, f"delegation_closed:{state.round}:{room.value}") else None
+
+
+def _delegation_due(state: GameState) -> int | None:
+    """The timer that closes each room's delegations at its deadline (the phones stop offering it)."""
+    if fresh(state) != 12 or state.phase != "X" or state.paused_at_ms is not None:
+        return None
+    due = [d for room in state.iter_rooms() if not step_done(state, f"delegation_closed:{state.round}:{room.value}")
+           and (d := delegation_deadline(state, room)) is not None]
+    return min(due, default=None)
+
+
+def _delegation_close(tx: Tx) -> None:
+    for room in tx.state.iter_rooms():
+        deadline = delegation_deadline(tx.state, room)
+        step = f"delegation_closed:{tx.state.round}:{room.value}"
+        if deadline is not None and deadline <= tx.now and not step_done(tx.state, step):
+            mark(tx, step)
+
+
 def _delegate_targets(state: GameState, pid: str) -> list[str]:
     """12, E16: one non-envoy of his room, not the général, not immune, who has not been involved yet."""
     room = state.rooms[pid]
@@ -174,14 +217,19 @@ def _delegate_targets(state: GameState, pid: str) -> list[str]:
 
 def _delegate(tx: Tx, pid: str, target: str | None) -> None:
     assert target is not None
+    deadline = delegation_deadline(tx.state, tx.state.rooms[pid])
+    if deadline is not None and tx.now > deadline:  # the clock decides, even before the timer's tick
+        raise EngineError("power_unavailable", DELEGATION_CLOSED)
     tx.emit(EnvoyDelegated(room=tx.state.rooms[pid], envoy=pid, replacement=target))
 
 
 def _siege_targets(state: GameState, pid: str) -> list[str]:
-    """17, E21: arriving envoys in his room; the Pèlerin (and any card immune to holds) cannot be refused."""
+    """17, E21, S17: arriving envoys in his room; the Pèlerin cannot be refused (L363 "jamais"). An event is a
+    rule, not a power: an Émissaire who volunteered as envoy can be sent back (one who crossed by his own
+    power is no envoy, so he is not among the arrivals)."""
     room = state.rooms[pid]
     return [p for p, origin in sorted(arrivals(state).items()) if origin is room.other
-            and state.rooms.get(p) is room and state.cards[p] != PELERIN and not immune(state, p, Effect.HOLD)]
+            and state.rooms.get(p) is room and state.cards[p] != PELERIN]
 
 
 def _siege(tx: Tx, pid: str, target: str | None) -> None:
@@ -227,7 +275,7 @@ _ALL = (
                lambda s, p: [q for q in _room_others(s, p) if not immune(s, q, Effect.FORCEE)], _coronation),
     EventPower("pick_lieutenant", 7, ("Nommer le lieutenant", "Name the lieutenant"),
                ("Le lieutenant désignera les envoyés à votre place.", "The lieutenant names the envoys for you."),
-               (Window.D,), lambda s, p: _is_general(s, p) and not _lieutenant_of(s, s.rooms[p]),
+               (Window.D,), lambda s, p: _is_general(s, p) and not lieutenant_of(s, s.rooms[p]),
                _lieutenant_targets, _lieutenant),
     EventPower("viking_view", 9, ("Raid viking", "Viking raid"),
                ("Voir de force la carte d'un joueur sans montrer la vôtre (2 fois).",
@@ -236,18 +284,19 @@ _ALL = (
     EventPower("tostig_force", 15, ("Espion de Tostig", "Tostig's spy"),
                ("Une révélation forcée : vous montrez d'abord votre carte.",
                 "One forced reveal: you show your card first."),
-               NED, _role("tostig"), _forceable, _force("espions_tostig")),
+               NED, _role("tostig"), _forceable, _force("espions_tostig"), cost=Cost.FORCEE),
     EventPower("pilgrim_move", 16, ("Route des pèlerins", "Pilgrims' road"),
                ("Changer de salle une fois ce tour.", "Change rooms once this round."),
                NEG, _pilgrim, None, _cross("route_pelerins")),
     EventPower("blood_oath", 23, ("Serment du sang", "Blood oath"),
                ("Proposer à un joueur d'échanger définitivement vos cartes.",
                 "Offer a player to swap your cards for good."),
-               (Window.X,), lambda s, p: not historique_of(s).has("sworn", p), _oath_targets, _oath, limit=None),
+               (Window.X,), lambda s, p: not historique_of(s).has("sworn", p), _oath_targets, _oath, limit=None,
+               cost=Cost.PUBLIQUE),
     EventPower("delegate_mission", 12, ("Bal des traîtres", "Traitors' ball"),
                ("Désigner un joueur de votre salle qui partira à votre place.",
                 "Name a player of your room who goes instead of you."),
-               (Window.X,), _envoy_now, _delegate_targets, _delegate),
+               (Window.X,), _envoy_now, _delegate_targets, _delegate, condition=_delegation_open),
     EventPower("siege_bounce", 17, ("État de siège", "State of siege"),
                ("Renvoyer un envoyé qui vient d'arriver dans sa salle d'origine.",
                 "Send an envoy who just arrived back to their room."),
@@ -272,19 +321,14 @@ _ALL = (
     EventPower("battle_challenge", 27, ("Défi", "Challenge"),
                ("Défier un joueur du Champ de bataille (vous montrez d'abord) ; vous passez au Village.",
                 "Challenge a Battlefield player (you show first); you move to the Village."),
-               NEG, lambda s, p: zone(s, p) == "champ", _battle_targets, _battle),
+               NEG, lambda s, p: zone(s, p) == "champ", _battle_targets, _battle, cost=Cost.FORCEE),
 )
 POWERS: dict[str, EventPower] = {ep.key: ep for ep in _ALL}  # the catalogue, by power key
 
 
-def _lieutenant_of(state: GameState, room: Room) -> str | None:
-    return next((p for p in sorted(historique_of(state).roles.get("lieutenant", frozenset()))
-                 if historique_of(state).choices.get(f"lieutenant:{p}") == room.value), None)
-
-
 def _power(ep: EventPower) -> Power:
     return Power(ep.key, Text(*ep.name), Text(*ep.text), Trigger.ACTION, Frequency.UNLIMITED, ep.windows,
-                 Cost.NONE, automatic=False, copyable=False)
+                 ep.cost, automatic=False, copyable=False)
 
 
 def _granted(state: GameState, pid: str) -> Iterable[Power]:
@@ -297,9 +341,11 @@ def _install_power(rules: GameRules, ep: EventPower) -> None:
     def condition(state: GameState, pid: str) -> Text | None:
         if ep.limit is not None and historique_of(state).uses(ep.key, pid) >= ep.limit:
             return Text("Déjà utilisé ce tour.", "Already used this round.")
-        return None
+        return ep.condition(state, pid) if ep.condition is not None else None
 
     def check(state: GameState, pid: str, cmd: UsePower) -> None:
+        if ep.cost is Cost.FORCEE:  # the same check as every forcée (immune, reveal bars), then the event's own
+            force_target(state, pid, cmd.target)
         if ep.targets is not None and cmd.target not in ep.targets(state, pid):
             raise refuse("bad_target", "Cible impossible.", "Not a possible target.")
 
@@ -333,6 +379,7 @@ def _token_ticked(tx: Tx, prompt: Prompt, choice: str) -> None:
 def install(rules: GameRules) -> None:
     for ep in _ALL:
         _install_power(rules, ep)
+    rules.timers.append((_delegation_due, _delegation_close))
     rules.power_sources.append(_granted)
     rules.power_sources.append(_coin_token_holders)
     rules.prompt_kind("blood_oath")(_oath_answer)

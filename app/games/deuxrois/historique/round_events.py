@@ -11,6 +11,7 @@ negotiation (25 Citadelle colours, raiders home), event 20's go/stay questions.
 
 from __future__ import annotations
 
+from app.games.deuxrois import bars
 from app.games.deuxrois.crossing import move_player
 from app.games.deuxrois.deal import Room
 from app.games.deuxrois.historique import colours
@@ -77,15 +78,17 @@ def relic_holder(state: GameState, room: Room) -> str | None:
 
 
 def _relic(tx: Tx) -> None:
-    """21: a complète asked of the holder is a forcée (the asker shows first); the relic passes to the asker."""
+    """21: a complète asked of the holder is a forcée (the asker shows first); the relic passes to the asker.
+    In every window of the round where reveals are allowed (S20), not only the negotiation."""
     for req in list(tx.state.requests.values()):
         if req.kind != "complete" or req.id not in tx.state.requests:
             continue
         for room in tx.state.iter_rooms():
             if relic_holder(tx.state, room) == req.to_id and tx.state.rooms.get(req.to_id) is room:
-                complete(tx, req.from_id, req.to_id, forced=True, source="relique", request_id=req.id)
-                tx.emit(HistoriqueRoleSet(role=f"relic:{room.value}", player=req.to_id, on=False))
-                tx.emit(HistoriqueRoleSet(role=f"relic:{room.value}", player=req.from_id))
+                if complete(tx, req.from_id, req.to_id, forced=True, source="relique", request_id=req.id,
+                            must=True):
+                    tx.emit(HistoriqueRoleSet(role=f"relic:{room.value}", player=req.to_id, on=False))
+                    tx.emit(HistoriqueRoleSet(role=f"relic:{room.value}", player=req.from_id))
                 break
 
 
@@ -100,7 +103,8 @@ def _end_of_negotiation(tx: Tx) -> None:
         for room in tx.state.iter_rooms():
             holder = relic_holder(tx.state, room)
             el = tx.state.elections.get(room)
-            if holder is not None and tx.state.rooms.get(holder) is room and el is not None and el.open:
+            if (holder is not None and tx.state.rooms.get(holder) is room and el is not None and el.open
+                    and bars.office(tx.state, holder) is None):  # the office's bars, as for any way (S21)
                 tx.emit(GeneralChosen(room=room, general=holder, how="relic"))
 
 
@@ -149,7 +153,7 @@ def _react(tx: Tx) -> None:
     if not step_done(state, f"setup:{state.round}"):
         _set_up(tx)
     number = ongoing(tx.state)
-    if number == 21 and tx.state.phase == "N":
+    if number == 21:  # S20: the relic binds its holder in every window of the round
         _relic(tx)
     if tx.state.phase != "N" and not step_done(tx.state, f"end_n:{tx.state.round}"):
         mark(tx, f"end_n:{tx.state.round}")

@@ -12,7 +12,6 @@ from app.games.deuxrois.historique.commands import SetZone
 from app.games.deuxrois.historique.effects import ongoing, zone
 from app.games.deuxrois.historique.events import ZoneSet
 from app.games.deuxrois.model.phases import RUNNING
-from app.games.deuxrois.powers.registry import reveal_blocked
 from app.games.deuxrois.reveals import complete
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
@@ -69,9 +68,9 @@ def _set_zone(tx: Tx, cmd: SetZone, actor: Actor) -> None:
         raise refuse("tent_full", "La Tente royale est pleine (3).", "The Royal Tent is full (3).")
     tx.emit(ZoneSet(player=pid, zone=cmd.zone, by=by))
     for other in occupants:  # E30: obligatory complètes with every occupant, as pairwise forcées (A4)
-        if other in tx.state.rooms and tx.state.rooms.get(other) is tx.state.rooms.get(pid) \
-                and reveal_blocked(tx.state, pid, other, "complete") is None:
-            complete(tx, pid, other, forced=True, source="tente_royale")
+        if other in tx.state.rooms and tx.state.rooms.get(other) is tx.state.rooms.get(pid):
+            # An event's obligation (S17: no immunity shields from it); a reveal bar skips the pair.
+            complete(tx, pid, other, forced=True, source="tente_royale", must=True)
 
 
 def install(rules: GameRules) -> None:

@@ -2,34 +2,26 @@
 
 Once per round, windows N/E/D: the holder shows his card first and the target,
 in his room, must show his (a forcée, i.e. a complète for every trigger, A2).
-Immune targets: Émissaire cards (C69), and whatever a reveal guard refuses.
+The seam checks the holder's side of the cost (bars.cost, Cost.FORCEE); the
+target's side is bars.force (immune: Émissaire cards C69, the Citadelle; a
+reveal guard), the same check every forcée makes.
 """
 
 from __future__ import annotations
 
-from app.games.deuxrois.cards import Effect
 from app.games.deuxrois.model.commands import UsePower
-from app.games.deuxrois.powers.registry import reveal_blocked, target_in_room
-from app.games.deuxrois.powers.reveal_triggers import immune
+from app.games.deuxrois.powers.registry import force_target, forceable
 from app.games.deuxrois.reveals import complete
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
-from app.kernel.rules import refuse
-from app.kernel.text import EngineError
 
 
 def _targets(state: GameState, pid: str) -> list[str]:
-    return [p for p in state.present(state.rooms[pid]) if p != pid and not immune(state, p, Effect.FORCEE)
-            and reveal_blocked(state, pid, p, "complete") is None]
+    return [p for p in state.present(state.rooms[pid]) if forceable(state, pid, p)]
 
 
 def _check(state: GameState, pid: str, cmd: UsePower) -> None:
-    target = target_in_room(state, pid, cmd.target)
-    if immune(state, target, Effect.FORCEE):
-        raise refuse("immune", "Ce joueur est immunisé.", "This player is immune.")
-    reason = reveal_blocked(state, pid, target, "complete")
-    if reason is not None:
-        raise EngineError("reveal_blocked", reason)
+    force_target(state, pid, cmd.target)
 
 
 def _force(tx: Tx, pid: str, cmd: UsePower) -> None:

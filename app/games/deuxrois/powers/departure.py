@@ -30,7 +30,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.deuxrois.cards import ESPION, Effect
+from app.games.deuxrois import bars
+from app.games.deuxrois.cards import ESPION, Cost, Effect
 from app.games.deuxrois.crossing import move_player
 from app.games.deuxrois.deal import Room
 from app.games.deuxrois.knowledge import displayed_colour
@@ -54,14 +55,14 @@ from app.games.deuxrois.powers.envoy_plan import (
     public_cost,
 )
 from app.games.deuxrois.powers.rally import rallied_stay
-from app.games.deuxrois.powers.registry import holds_power, reveal_blocked
+from app.games.deuxrois.powers.registry import holds_power
 from app.games.deuxrois.powers.reveal_triggers import immune
 from app.games.deuxrois.prompts import open_prompt
-from app.games.deuxrois.reveals import show_private, show_public
+from app.games.deuxrois.reveals import show_colour_public, show_private, show_proof, show_public
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState, Prompt
 from app.kernel.rules import refuse
-from app.kernel.text import Text
+from app.kernel.text import EngineError, Text
 
 
 def _declare(tx: Tx, power: str, pid: str, target: str | None = None, choice: str | None = None) -> None:
@@ -85,13 +86,14 @@ def _general_other(state: GameState, pid: str) -> str | None:
 
 def _block_choices(state: GameState, pid: str) -> dict[str, Any]:
     general = _general_other(state, pid)
-    choices = ["general"] if general and reveal_blocked(state, pid, general, "privee") is None else []
+    choices = ["general"] if general and bars.chosen_reveal(state, pid, general, "privee") is None else []
     return {"choices": choices + ([] if public_cost(state, pid) else ["public"])}
 
 
-def _block_cost(state: GameState, pid: str) -> Text | None:
+def _block_cost(state: GameState, pid: str) -> EngineError | None:
+    """Neither the général's privée nor the room's publique can be paid: the publique's bar (bars.cost)."""
     if not _block_choices(state, pid)["choices"]:
-        return public_cost(state, pid)
+        return bars.cost(state, pid, Cost.PUBLIQUE)
     return None
 
 
@@ -165,6 +167,9 @@ def _companion_check(state: GameState, pid: str, cmd: UsePower) -> None:
     if cmd.target not in _companions(state, pid):
         raise refuse("bad_companion", "Choisissez un autre joueur de votre salle, ni envoyé ni général.",
                      "Choose another player of your room, neither envoy nor général.")
+    refusal = bars.reveal(state, cmd.target, None, "couleur_publique")  # his colour is part of the cost
+    if refusal is not None:
+        raise refusal
 
 
 def breton_alliance(tx: Tx, pid: str, cmd: UsePower) -> None:
@@ -172,8 +177,7 @@ def breton_alliance(tx: Tx, pid: str, cmd: UsePower) -> None:
     state, companion = tx.state, cmd.target
     show_public(tx, pid, source="breton_alliance")
     if immune(state, companion, Effect.DESIGNATION):  # an Émissaire card proves it to the Duc (C80)
-        tx.emit(CardShown(kind="proof", shower=companion, viewers=[pid], card=state.cards[companion],
-                          source="breton_alliance"))
+        show_proof(tx, companion, pid, source="breton_alliance")
         _declare(tx, "breton_alliance", pid, companion, "immune")
     elif state.cards[companion] == ESPION:  # he picks the colour he shows (L329)
         _declare(tx, "breton_alliance", pid, companion, None)
@@ -184,10 +188,7 @@ def breton_alliance(tx: Tx, pid: str, cmd: UsePower) -> None:
 
 
 def _show_companion_colour(tx: Tx, duke: str, companion: str, colour: str) -> None:
-    room = tx.state.rooms[companion]
-    viewers = [p for p in tx.state.present(room) if p != companion]
-    tx.emit(CardShown(kind="couleur_publique", shower=companion, viewers=viewers, colour=colour, room=room,
-                      source="breton_alliance"))
+    show_colour_public(tx, companion, colour, source="breton_alliance", must=True)
     _declare(tx, "breton_alliance", duke, companion, colour)
 
 
@@ -286,11 +287,12 @@ def resolve_departure(tx: Tx, moves: dict[str, Room]) -> dict[str, Room]:
 def install(rules: GameRules) -> None:
     rules.active_power("block", condition=_block_cost, check=_block_check, targets=_my_envoys,
                        extra=_block_choices)(block)
-    rules.active_power("navigate", condition=first_of(moves_banned, public_cost), check=_navigate_check,
+    # Their reveal (Cost.PUBLIQUE, PRIVEE_OR_PUBLIQUE) is checked by the seam (bars.cost, S21).
+    rules.active_power("navigate", condition=moves_banned, check=_navigate_check,
                        targets=_navigate_targets)(navigate)
-    rules.active_power("survey", condition=public_cost)(survey)
-    rules.active_power("breton_alliance", condition=first_of(_duke_leaving, moves_banned, public_cost),
+    rules.active_power("survey")(survey)
+    rules.active_power("breton_alliance", condition=first_of(_duke_leaving, moves_banned),
                        check=_companion_check, targets=_companions)(breton_alliance)
     rules.prompt_kind("breton_colour")(_espion_colour)
-    rules.active_power("survival", condition=first_of(_not_an_envoy, moves_banned, public_cost))(survival)
+    rules.active_power("survival", condition=first_of(_not_an_envoy, moves_banned))(survival)
     rules.departure_step(50)(resolve_departure)

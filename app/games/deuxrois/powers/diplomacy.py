@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.deuxrois.cards import DIPLOMATES_SECRETS, GUILLAUME, HAROLD, Effect
+from app.games.deuxrois import bars
+from app.games.deuxrois.cards import DIPLOMATES_SECRETS, GUILLAUME, HAROLD
 from app.games.deuxrois.model.commands import UsePower
 from app.games.deuxrois.model.events import (
     CardsExchanged,
@@ -30,12 +31,11 @@ from app.games.deuxrois.model.events import (
 )
 from app.games.deuxrois.powers.registry import (
     find_power,
+    force_target,
+    forceable,
     record_use,
-    reveal_blocked,
-    target_in_room,
     uses_left,
 )
-from app.games.deuxrois.powers.reveal_triggers import immune
 from app.games.deuxrois.powers.timeline import last_time, live_events, offer_in_n, together
 from app.games.deuxrois.prompts import open_prompt
 from app.games.deuxrois.reveals import complete, complete_group
@@ -76,28 +76,22 @@ def _consent(tx: Tx, prompt: Prompt, choice: str) -> None:
 
 
 # ------------------------------------------------------------------ Diplomate Royal: Conseil secret
-def _forceable(state: GameState, pid: str, target: str) -> bool:
-    return not immune(state, target, Effect.FORCEE) and reveal_blocked(state, pid, target, "complete") is None
-
-
 def _council_targets(state: GameState, pid: str) -> list[str]:
-    others = [p for p in state.present(state.rooms[pid]) if p != pid and _forceable(state, pid, p)]
+    others = [p for p in state.present(state.rooms[pid]) if forceable(state, pid, p)]
     return others if len(others) >= 2 else []
 
 
 def _council_check(state: GameState, pid: str, cmd: UsePower) -> None:
+    """Three forcées: each target is forced by the Diplomate, and A is forced with B (bars.force each)."""
     chosen = list(dict.fromkeys(cmd.targets))
     if len(chosen) != 2:
         raise refuse("two_targets", "Choisissez deux joueurs de votre salle.", "Choose two players of your room.")
     for target in chosen:
-        target_in_room(state, pid, target)
-        if immune(state, target, Effect.FORCEE):
-            raise refuse("immune", "Ce joueur est immunisé.", "This player is immune.")
+        force_target(state, pid, target)
     a, b = chosen
-    for x, y in ((pid, a), (pid, b), (a, b)):
-        reason = reveal_blocked(state, x, y, "complete")
-        if reason is not None:
-            raise EngineError("reveal_blocked", reason)
+    refusal = bars.force(state, a, b)
+    if refusal is not None:
+        raise refusal
 
 
 def secret_council(tx: Tx, pid: str, cmd: UsePower) -> None:
@@ -105,9 +99,10 @@ def secret_council(tx: Tx, pid: str, cmd: UsePower) -> None:
 
 
 # ------------------------------------------------------------------ Interprète: Traduction
-def sessions(state: GameState, pid: str, now: int | None = None) -> list[tuple[str, str, int]]:
+def sessions(state: GameState, pid: str, now: int | None = None, joinable: bool = True) -> list[tuple[str, str, int]]:
     """Complètes of this negotiation between two others of his room, started less than 30 s before `now`
-    (the views use the latest event's time), not yet joined by him, newest first (C71)."""
+    (the views use the latest event's time), not yet joined by him, newest first (C71); `joinable`: only
+    those whose two players he may force now (bars.force)."""
     if state.phase != "N":
         return []
     limit = (last_time(state) if now is None else now) - TRANSLATION_WINDOW_MS
@@ -124,7 +119,7 @@ def sessions(state: GameState, pid: str, now: int | None = None) -> list[tuple[s
         pair = (ev.a, ev.b)
         if pid in pair or {ev.a, ev.b} <= joined or any({ev.a, ev.b} == {f[0], f[1]} for f in found):
             continue
-        if all(together(state, pid, x) and _forceable(state, pid, x) for x in pair):
+        if all(together(state, pid, x) and (not joinable or forceable(state, pid, x)) for x in pair):
             found.append((ev.a, ev.b, ev.at_ms))
     return found
 
@@ -139,9 +134,10 @@ def _translation_extra(state: GameState, pid: str) -> dict[str, Any]:
                          for a, b, at in sessions(state, pid)]}
 
 
-def _session_for(state: GameState, pid: str, cmd: UsePower, now: int | None = None) -> tuple[str, str] | None:
+def _session_for(state: GameState, pid: str, cmd: UsePower, now: int | None = None,
+                 joinable: bool = True) -> tuple[str, str] | None:
     wanted = set(cmd.targets) if cmd.targets else {cmd.target} if cmd.target else set()
-    return next(((a, b) for a, b, _ in sessions(state, pid, now) if wanted and wanted <= {a, b}), None)
+    return next(((a, b) for a, b, _ in sessions(state, pid, now, joinable) if wanted and wanted <= {a, b}), None)
 
 
 def _too_late() -> EngineError:
@@ -150,8 +146,12 @@ def _too_late() -> EngineError:
 
 
 def _translation_check(state: GameState, pid: str, cmd: UsePower) -> None:
-    if _session_for(state, pid, cmd) is None:
+    """A session with the named player(s), then the forcée on each of its two (bars.force, as every forcée)."""
+    pair = _session_for(state, pid, cmd, joinable=False)
+    if pair is None:
         raise _too_late()
+    for other in pair:
+        force_target(state, pid, other)
 
 
 def translation(tx: Tx, pid: str, cmd: UsePower) -> None:

@@ -10,7 +10,7 @@ this round's election to his own; the binding is void if either changes room.
 
 from __future__ import annotations
 
-from app.games.deuxrois import designation
+from app.games.deuxrois import bars, designation
 from app.games.deuxrois.allegiance import eff_team
 from app.games.deuxrois.cards import Effect, Team
 from app.games.deuxrois.model.commands import UsePower
@@ -25,16 +25,16 @@ from app.games.deuxrois.powers.reveal_triggers import immune
 from app.games.deuxrois.reveals import show_public
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState, Prompt
-from app.kernel.text import Text
+from app.kernel.text import EngineError, Text
 
 
-def _can_usurp(state: GameState, pid: str) -> Text | None:
+def _can_usurp(state: GameState, pid: str) -> Text | EngineError | None:
+    """The window (result -> lock), then the office itself: the same bars as a vote or a moderator (S21)."""
     room = state.rooms[pid]
     el = state.elections.get(room)
-    des = state.designations.get(room)
-    after_result = (state.phase == "E" and el is not None and not el.open) or (
-        state.phase == "D" and des is not None and not des.locked)
-    if not after_result:
+    if state.phase == "D" and (locked := bars.list_open(state, room)) is not None:
+        return locked
+    if not ((state.phase == "E" and el is not None and not el.open) or state.phase == "D"):
         return Text("Après le résultat de l'élection et avant le verrouillage de la liste.",
                     "After the election result and before the envoy list is locked.")
     if state.generals.get(room) == pid:
@@ -42,7 +42,7 @@ def _can_usurp(state: GameState, pid: str) -> Text | None:
     if room in state.protected_general:
         return Text("Le général a usurpé sa place ce tour : il ne peut pas être déplacé.",
                     "The général usurped the office this round and cannot be displaced.")
-    return None
+    return bars.office(state, pid)
 
 
 def usurp(tx: Tx, pid: str, cmd: UsePower) -> None:
@@ -79,6 +79,7 @@ def _corruption_answer(tx: Tx, prompt: Prompt, choice: str) -> None:
 
 
 def install(rules: GameRules) -> None:
+    # The public reveal it costs (Cost.PUBLIQUE) is checked by the seam, as for every power (bars.cost, S21).
     rules.active_power("usurp", condition=_can_usurp)(usurp)
     rules.on_reveal("corruption", order=70)(offer_corruption)
     rules.prompt_kind("corruption")(_corruption_answer)

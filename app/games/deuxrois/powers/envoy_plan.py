@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from app.games.deuxrois.cards import ESPION
+from app.games.deuxrois import bars
+from app.games.deuxrois.cards import ESPION, Cost
 from app.games.deuxrois.deal import Room
 from app.games.deuxrois.knowledge import add_feed, displayed_colour
 from app.games.deuxrois.model.events import (
@@ -22,10 +23,9 @@ from app.games.deuxrois.model.events import (
     RallyJoined,
     RallyRaised,
 )
-from app.games.deuxrois.powers.registry import reveal_blocked
 from app.games.deuxrois.ruleset import Condition, GameRules
 from app.games.deuxrois.state import Declaration, EnvoyPlan, GameState
-from app.kernel.text import Text
+from app.kernel.text import EngineError, Text
 
 SURVEY_SECONDS = 5  # Cartographe: 5 s per card (L155)
 RALLY_SECONDS = 20  # Porte-Étendard: the opt-in window (C59)
@@ -33,19 +33,21 @@ MAX_ESCORT = 2  # Commandant: "jusqu'à 2 émissaires supplémentaires" (L167)
 
 
 def moves_banned(state: GameState, pid: str) -> Text | None:
-    """Why no power may change a room now (a seam: Mode Historique's storm, event 2, E7), or None."""
-    return next((reason for ban in state.rules.move_bans if (reason := ban(state)) is not None), None)
+    """Why no power may change a room now (bars.moves: Mode Historique's storm, event 2, E7), or None."""
+    refusal = bars.moves(state)
+    return refusal.message if refusal is not None else None
 
 
 def public_cost(state: GameState, pid: str) -> Text | None:
-    """Why the holder cannot pay a publique now (a reveal guard, e.g. event 11), or None."""
-    return reveal_blocked(state, pid, None, "publique")
+    """Why the holder cannot pay a publique now (bars.cost, e.g. event 11), or None."""
+    refusal = bars.cost(state, pid, Cost.PUBLIQUE)
+    return refusal.message if refusal is not None else None
 
 
 def first_of(*conditions: Condition) -> Condition:
     """A power condition: the first reason among several, or None."""
 
-    def condition(state: GameState, pid: str) -> Text | None:
+    def condition(state: GameState, pid: str) -> Text | EngineError | None:
         return next((reason for c in conditions if (reason := c(state, pid)) is not None), None)
 
     return condition

@@ -21,34 +21,27 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from app.games.deuxrois import designation
+from app.games.deuxrois import bars, designation
 from app.games.deuxrois.cards import DAME, Effect
 from app.games.deuxrois.knowledge import add_feed, displayed_colour
 from app.games.deuxrois.model.commands import UsePower
 from app.games.deuxrois.model.events import EnvoyQuotaRaised, EnvoySubstituted
-from app.games.deuxrois.powers.envoy_plan import (
-    MAX_ESCORT,
-    extra_envoys,
-    first_of,
-    passes_colour,
-    public_cost,
-)
+from app.games.deuxrois.powers.envoy_plan import MAX_ESCORT, extra_envoys, passes_colour
 from app.games.deuxrois.powers.reveal_triggers import immune
 from app.games.deuxrois.reveals import show_public
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState
 from app.kernel.rules import refuse
-from app.kernel.text import Text
+from app.kernel.text import EngineError, Text
 
 
 # ------------------------------------------------------------------ Commandant de la garde (L167, C64)
-def _general_designating(state: GameState, pid: str) -> Text | None:
+def _general_designating(state: GameState, pid: str) -> Text | EngineError | None:
     room = state.rooms[pid]
-    des = state.designations.get(room)
     if state.generals.get(room) != pid:
         return Text("Seulement quand vous êtes général.", "Only when you are général.")
-    if des is None or des.locked:
-        return Text("Seulement avant le verrouillage de la liste.", "Only before the list is locked.")
+    if (locked := bars.list_open(state, room)) is not None:
+        return locked
     if extra_envoys(state, room) >= MAX_ESCORT:
         return Text("La salle envoie déjà 2 envoyés de plus.", "The room already sends 2 more envoys.")
     return None
@@ -69,12 +62,13 @@ def escort(tx: Tx, pid: str, cmd: UsePower) -> None:
 
 
 # ------------------------------------------------------------------ substitutions (L266, L217)
-def _can_go_instead(state: GameState, pid: str) -> Text | None:
+def _can_go_instead(state: GameState, pid: str) -> Text | EngineError | None:
     room = state.rooms[pid]
     des = state.designations.get(room)
-    if des is None or des.locked:
-        return Text("Seulement pendant la désignation, avant le verrouillage.",
-                    "Only during designation, before the list is locked.")
+    if (locked := bars.list_open(state, room)) is not None:
+        return locked
+    if des is None:
+        return Text("Seulement pendant la désignation.", "Only during designation.")
     if pid in des.named:
         return Text("Vous êtes déjà envoyé.", "You are already an envoy.")
     if pid not in designation.eligible(state, room):
@@ -90,6 +84,16 @@ def _named_others(state: GameState, pid: str) -> list[str]:
 def _named_check(state: GameState, pid: str, cmd: UsePower) -> None:
     if cmd.target not in _named_others(state, pid):
         raise refuse("not_envoy", "Choisissez un envoyé désigné de votre salle.", "Choose a named envoy of your room.")
+
+
+def _oath_check(state: GameState, pid: str, cmd: UsePower) -> None:
+    """The Saxon's cost is both cards shown to the room (L266): the named envoy must be able to show
+    hers publicly whoever she is (asked of every target, so a refusal says nothing of the Dame)."""
+    _named_check(state, pid, cmd)
+    assert cmd.target is not None
+    refusal = bars.reveal(state, cmd.target, None, "publique")
+    if refusal is not None:
+        raise refusal
 
 
 def _substitute(tx: Tx, pid: str, target: str, by: str) -> None:
@@ -123,10 +127,11 @@ def _substituted(state: GameState, ev: EnvoySubstituted) -> GameState:
 
 def install(rules: GameRules) -> None:
     rules.applies(EnvoySubstituted)(_substituted)
-    rules.active_power("escort", condition=first_of(_general_designating, public_cost), check=_escort_check,
+    # Their public reveal (Cost.PUBLIQUE) is checked by the seam (bars.cost).
+    rules.active_power("escort", condition=_general_designating, check=_escort_check,
                        extra=_escort_choices)(escort)
-    rules.active_power("protection_oath", condition=first_of(_can_go_instead, public_cost), check=_named_check,
+    rules.active_power("protection_oath", condition=_can_go_instead, check=_oath_check,
                        targets=_named_others)(protection_oath)
-    rules.active_power("sacrifice", condition=first_of(_can_go_instead, public_cost), check=_named_check,
+    rules.active_power("sacrifice", condition=_can_go_instead, check=_named_check,
                        targets=_named_others)(sacrifice)
     rules.quota_modifiers.append(extra_envoys)  # the escort's extra envoys count in the list's size

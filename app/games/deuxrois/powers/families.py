@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from app.games.deuxrois.powers import (
     authority,  # Guillaume, Harold, the Prêtres: forced reveals (N, E, D)
+    berserker,  # the Berserker's weakness: complètes only, his own choices (S6)
     church,  # Pape, Chancelier, Moine (negotiation)
     departure,  # Geôlier, Navigateur, Cartographe, Duc de Bretagne, Vagabond (X, A)
     diplomacy,  # Négociateur, Diplomate Royal, Interprète, Diplomates Secrets
@@ -22,7 +23,7 @@ from app.games.deuxrois.powers import (
 from app.games.deuxrois.ruleset import GameRules, Install
 
 FAMILIES: tuple[Install, ...] = (
-    reveal_triggers.install, authority.install, church.install, departure.install, diplomacy.install,
+    reveal_triggers.install, authority.install, berserker.install, church.install, departure.install, diplomacy.install,
     election.install, envoy.install, escort.install, intrigue.install, movement.install, rally.install,
 )
 

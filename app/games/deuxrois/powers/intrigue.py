@@ -120,10 +120,6 @@ def _readable(state: GameState, devin: str, target: str) -> bool:
             and reveal_blocked(state, target, devin, "privee") is None)
 
 
-def _devin_condition(state: GameState, pid: str) -> Text | None:
-    return reveal_blocked(state, pid, None, "publique")
-
-
 def _devin_targets(state: GameState, pid: str) -> list[str]:
     return [p for p in state.present(state.rooms[pid]) if _readable(state, pid, p)]
 
@@ -217,8 +213,8 @@ def install(rules: GameRules) -> None:
     rules.prompt_kind("neutralise")(_neutralise)
     rules.on_reveal("smuggle", order=72)(offer_smuggle)
     rules.prompt_kind("smuggle")(_smuggle)
-    rules.active_power("mind_reading", condition=_devin_condition, check=_devin_check, targets=_devin_targets,
-                  extra=_devin_extra)(mind_reading)
+    rules.active_power("mind_reading", check=_devin_check, targets=_devin_targets,  # cost: bars, Cost.PUBLIQUE
+                       extra=_devin_extra)(mind_reading)
     rules.prompt_kind("mind_reading")(_guessed)
     rules.on_reveal("song", order=62)(offer_song)
     rules.prompt_kind("song")(_sing)

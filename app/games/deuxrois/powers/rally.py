@@ -16,21 +16,22 @@ closes the prompts when the 20 s are over (even if the negotiation ended).
 
 from __future__ import annotations
 
+from app.games.deuxrois import bars
 from app.games.deuxrois.deal import Room
 from app.games.deuxrois.knowledge import displayed_colour
 from app.games.deuxrois.model.commands import UsePower
 from app.games.deuxrois.model.events import (
-    CardShown,
     DepartureChanged,
     PromptClosed,
     RallyJoined,
     RallyRaised,
 )
-from app.games.deuxrois.powers.envoy_plan import RALLY_SECONDS, passes_colour, plan, public_cost
+from app.games.deuxrois.powers.envoy_plan import RALLY_SECONDS, passes_colour, plan
 from app.games.deuxrois.prompts import open_prompt
-from app.games.deuxrois.reveals import show_public
+from app.games.deuxrois.reveals import show_colour_public, show_public
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState, Prompt
+from app.kernel.text import EngineError
 
 
 def rally(tx: Tx, pid: str, cmd: UsePower) -> None:
@@ -52,6 +53,11 @@ def _join(tx: Tx, prompt: Prompt, choice: str) -> None:
         tx.emit(RallyJoined(player_id=pid, colour=colour))
 
 
+def _join_bar(state: GameState, prompt: Prompt, choice: str) -> EngineError | None:
+    """Opting in is choosing a colour reveal at departure: barred to the Berserker alone (S6)."""
+    return bars.own_reveal(state, prompt.player_id, "couleur_publique") if choice == "yes" else None
+
+
 def _first_expiry(state: GameState) -> int | None:
     return min((int(p.data["deadline_ms"]) for p in state.prompts.values() if p.kind == "rally_join"), default=None)
 
@@ -68,16 +74,15 @@ def rallied_stay(tx: Tx, moves: dict[str, Room]) -> dict[str, Room]:
     for pid, colour in plan(tx.state).rallied.items():
         if pid not in out or not passes_colour(tx.state, pid, colour):
             continue
+        if not show_colour_public(tx, pid, colour, source="rally", must=True):
+            continue  # a claim that cannot be shown is no claim: he goes
         room = tx.state.rooms[pid]
-        viewers = [p for p in tx.state.present(room) if p != pid]
-        tx.emit(CardShown(kind="couleur_publique", shower=pid, viewers=viewers, colour=colour, room=room,
-                          source="rally"))
         tx.emit(DepartureChanged(room=room, player_id=pid, change="stays", by="rally"))
         del out[pid]
     return out
 
 
 def install(rules: GameRules) -> None:
-    rules.active_power("rally", condition=public_cost)(rally)
-    rules.prompt_kind("rally_join")(_join)
+    rules.active_power("rally")(rally)  # its public reveal (Cost.PUBLIQUE): the seam's check (bars.cost)
+    rules.prompt_kind("rally_join", bar=_join_bar)(_join)
     rules.timers.append((_first_expiry, _expire))

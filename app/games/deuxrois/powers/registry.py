@@ -14,7 +14,10 @@ this package in their `install(rules)`:
   returns True stops the chain: the Faussaire swap (order 0) cancels every
   other trigger of that reveal (C37). Two triggers never share an order.
 * ``rules.reveal_guards``: reasons a reveal cannot happen (e.g. the Maître
-  d'Armes' neutralisation, the Berserker's weakness, a Mode Historique event).
+  d'Armes' neutralisation, a Mode Historique event); ``rules.own_reveal_guards``
+  what a player may not choose to show (the Berserker's weakness). Both are
+  asked through `bars` (one check per rule, S21), also for the reveal a power
+  costs: the seam reads it from the card data (`Power.cost`) before `resolve`.
 * ``rules.power_sources``: extra powers a player holds besides his card's (e.g.
   the Moine's copy). Triggers and active powers are looked up by power key, so
   a copied power works with no change here.
@@ -51,6 +54,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from app.games.deuxrois import bars
 from app.games.deuxrois.cards import CARDS, Frequency, Power, Trigger
 from app.games.deuxrois.model.commands import UsePower
 from app.games.deuxrois.model.events import PowerUsed
@@ -61,6 +65,8 @@ from app.games.deuxrois.state import GameState
 from app.kernel.actor import Actor, me
 from app.kernel.rules import refuse
 from app.kernel.text import EngineError, Text
+
+CARD_POWER_KEYS = frozenset(p.key for card in CARDS.values() for p in card.powers)
 
 
 # ------------------------------------------------------------------ which powers a player holds
@@ -82,14 +88,9 @@ def holds_power(state: GameState, pid: str, key: str) -> bool:
 
 # ------------------------------------------------------------------ reveal guards
 def reveal_blocked(state: GameState, a: str, b: str | None, kind: str) -> Text | None:
-    """Why a reveal of `kind` between a and b (None: to the room) is refused, by the first guard that refuses."""
-    for guard in state.rules.reveal_guards:
-        for shower, partner in ((a, b), (b, a)) if b is not None else ((a, None),):
-            assert shower is not None
-            reason = guard(state, shower, partner, kind)
-            if reason is not None:
-                return reason
-    return None
+    """Why a reveal of `kind` between a and b (None: to the room) is refused (bars.reveal's message), or None."""
+    refusal = bars.reveal(state, a, b, kind)
+    return refusal.message if refusal is not None else None
 
 
 # ------------------------------------------------------------------ reveal triggers
@@ -150,23 +151,43 @@ def offered_reason(state: GameState, pid: str, power: Power) -> Text | None:
     return None
 
 
-def unavailable_reason(state: GameState, pid: str, key: str) -> Text | None:
-    """Why `pid` cannot use the active power `key` right now (None: he can)."""
+def known_power(state: GameState, pid: str, key: str) -> bool:
+    """A power key the game knows (a card's, a used power of the rules, one granted to `pid`)."""
+    return key in state.rules.active or key in CARD_POWER_KEYS or holds_power(state, pid, key)
+
+
+def unavailable(state: GameState, pid: str, key: str) -> EngineError | None:
+    """Why `pid` cannot use the active power `key` right now (None: he can), in the seam's fixed order:
+    held, window, frequency, the power's own condition, then the reveal it costs (bars.cost, S21)."""
     power = find_power(state, pid, key)
     active = state.rules.active.get(key)
     if power is None or active is None:
-        return Text("Vous n'avez pas ce pouvoir.", "You do not hold this power.")
+        if not known_power(state, pid, key):
+            return EngineError("unknown_power", Text(f"Pouvoir inconnu : « {key} ».", f"Unknown power: “{key}”."))
+        return EngineError("power_unavailable", Text("Vous n'avez pas ce pouvoir.", "You do not hold this power."))
     windows = {str(w) for w in power.windows}  # Window.N == "N", the phase name
     if state.phase not in windows:
-        return Text("Pas pendant cette phase.", "Not during this phase.")
-    return spent_reason(state, pid, power) or active.condition(state, pid)
+        return EngineError("power_unavailable", Text("Pas pendant cette phase.", "Not during this phase."))
+    spent = spent_reason(state, pid, power)
+    if spent is not None:
+        return EngineError("power_unavailable", spent)
+    reason = active.condition(state, pid)
+    if isinstance(reason, Text):
+        return EngineError("power_unavailable", reason)
+    return reason or bars.cost(state, pid, power.cost)
+
+
+def unavailable_reason(state: GameState, pid: str, key: str) -> Text | None:
+    """For the views: the message of `unavailable` (the same words the command is refused with)."""
+    refusal = unavailable(state, pid, key)
+    return refusal.message if refusal is not None else None
 
 
 def _use_power(tx: Tx, cmd: UsePower, actor: Actor) -> None:
     pid = me(actor)
-    reason = unavailable_reason(tx.state, pid, cmd.power)
-    if reason is not None:
-        raise EngineError("power_unavailable", reason)
+    refusal = unavailable(tx.state, pid, cmd.power)
+    if refusal is not None:
+        raise refusal
     active = tx.state.rules.active[cmd.power]
     active.check(tx.state, pid, cmd)
     record_use(tx, pid, cmd.power)
@@ -190,6 +211,21 @@ def target_in_room(state: GameState, pid: str, target: str | None) -> str:
         raise refuse("self_target", "Pas sur vous-même.", "Not on yourself.")
     if state.rooms[target] is not state.rooms[pid]:
         raise refuse("other_room", "Ce joueur n'est pas dans votre salle.", "This player is not in your room.")
+    return target
+
+
+def forceable(state: GameState, pid: str, target: str) -> bool:
+    """`pid` may force `target` now: same room, and no bar on the forcée (bars.force)."""
+    return (target != pid and target in state.rooms and state.rooms[target] is state.rooms[pid]
+            and bars.force(state, pid, target) is None)
+
+
+def force_target(state: GameState, pid: str, target: str | None) -> str:
+    """The check of every forcée power: a target in the room, then bars.force (immune, reveal bars)."""
+    target = target_in_room(state, pid, target)
+    refusal = bars.force(state, pid, target)
+    if refusal is not None:
+        raise refusal
     return target
 
 

@@ -7,9 +7,9 @@ banked points of the Espion and the Troubadour.
 
 from __future__ import annotations
 
+from app.games.deuxrois import bars
 from app.games.deuxrois.cards import (
     ASSASSIN,
-    CARDS,
     CHAMAN,
     GUILLAUME,
     HAROLD,
@@ -21,13 +21,8 @@ from app.games.deuxrois.cards import (
 from app.games.deuxrois.crossing import move_player
 from app.games.deuxrois.model.events import CardsSwapped, CardStateChanged
 from app.games.deuxrois.ruleset import GameRules, Tx
-from app.games.deuxrois.state import GameState
 
-
-def immune(state: GameState, pid: str, effect: Effect) -> bool:
-    """By the card, or by a seam (Mode Historique: the Citadelle, event 25)."""
-    extra = state.rules.extra_immunities
-    return effect in CARDS[state.cards[pid]].immune_to or any(f(state, pid, effect) for f in extra)
+immune = bars.immune  # by the card, or by a seam (Mode Historique: the Citadelle, event 25)
 
 
 def faussaire_swap(tx: Tx, holder: str, partner: str, kind: str) -> bool:
@@ -62,7 +57,8 @@ def conversion(tx: Tx, holder: str, partner: str, kind: str) -> None:
 
 
 def pd_weakness(tx: Tx, holder: str, partner: str, kind: str) -> None:
-    """L124: a complète with the Chaman sends the Protection Divine to the other room at once."""
+    """L124: a complète with the Chaman sends the Protection Divine to the other room at once
+    (C84: not while a room-change ban holds, e.g. a storm; move_player asks bars.moves)."""
     if tx.state.cards[partner] == CHAMAN:
         move_player(tx, holder, tx.state.rooms[holder].other, "pd_weakness")
 
