@@ -1,5 +1,5 @@
 // The little script of every page: idempotency ids, countdown corrected for
-// clock offset, card held to be seen, wake lock (HTTPS) or a hint, vibration.
+// clock offset, card held to be seen, the phone's moments, wake lock (HTTPS) or a hint, vibration.
 (function () {
   "use strict";
   var offset = 0; // server clock minus this phone's clock, in ms
@@ -38,6 +38,10 @@
   }
 
   function tick() {
+    since();
+    document.querySelectorAll(".moment[data-timed]:not([hidden])").forEach(function (box) {
+      if (timed(box).over) showMoment();
+    });
     var nodes = document.querySelectorAll(".countdown[data-deadline]");
     for (var i = 0; i < nodes.length; i++) {
       var n = nodes[i];
@@ -93,27 +97,80 @@
   function conn(state) { var c = document.getElementById("conn"); if (c) c.dataset.state = state; }
   document.addEventListener("htmx:wsOpen", function () { conn("open"); });
   document.addEventListener("htmx:wsClose", function () { conn("closed"); });
-  // Full-screen notice of what just happened to me: shown once per seq, then OK hides it.
-  function seenKey() { return "alert-seen:" + location.pathname; }
-  function showAlert() {
-    var box = document.querySelector(".alert-overlay[data-seq]");
-    if (!box) return;
-    var seq = parseInt(box.dataset.seq, 10);
-    var seen = parseInt(sessionStorage.getItem(seenKey()) || "0", 10);
-    if (seq > seen) { box.hidden = false; buzz([300, 100, 300]); }
+
+  // Moments: whatever needs this player now, full screen, one at a time. The first one this tab has not
+  // put away shows; OK or "plus tard" puts it away (remembered per page, so a reload or a reconnect does
+  // not show it again); an answered or outdated one simply leaves the pushed view.
+  function awayKey() { return "moments-away:" + location.pathname; }
+  function putAwayList() {
+    try { return JSON.parse(sessionStorage.getItem(awayKey()) || "[]"); } catch (err) { return []; }
+  }
+  function putAway(id) {
+    var away = putAwayList();
+    if (away.indexOf(id) < 0) away.push(id);
+    try { sessionStorage.setItem(awayKey(), JSON.stringify(away.slice(-300))); } catch (err) { /* full: fine */ }
+  }
+  var showing = null;
+  function now() { return Date.now() + offset; }
+  // A timed moment (the Cartographe's survey) shows each card inside its own seconds, then leaves.
+  function timed(box) {
+    var cards = box.querySelectorAll("[data-until]");
+    var t = now(), last = 0, any = false;
+    cards.forEach(function (c) {
+      var from = parseInt(c.dataset.from, 10), until = parseInt(c.dataset.until, 10);
+      last = Math.max(last, until);
+      c.hidden = !(t >= from && t < until);
+      any = any || !c.hidden;
+    });
+    return { over: cards.length > 0 && t >= last, any: any };
+  }
+  function showMoment() {
+    var away = putAwayList();
+    var first = null;
+    document.querySelectorAll(".moment[data-moment]").forEach(function (box) {
+      if (box.dataset.timed && timed(box).over) putAway(box.dataset.moment);
+      if (!first && away.indexOf(box.dataset.moment) < 0 && !(box.dataset.timed && timed(box).over)) first = box;
+    });
+    document.querySelectorAll(".moment[data-moment]").forEach(function (box) { box.hidden = box !== first; });
+    document.body.classList.toggle("in-moment", !!first);
+    var id = first ? first.dataset.moment : null;
+    if (id && id !== showing) {
+      buzz([300, 100, 300]);
+      var focus = first.querySelector("button:not([disabled])");
+      if (focus) focus.focus({ preventScroll: true });
+    }
+    showing = id;
   }
   document.addEventListener("click", function (e) {
     var ok = e.target.closest && e.target.closest(".alert-ok");
     if (!ok) return;
-    var box = ok.closest(".alert-overlay");
+    var box = ok.closest(".moment, .alert-overlay");
+    if (!box) return;
+    if (box.dataset.moment) putAway(box.dataset.moment);
     box.hidden = true;
-    sessionStorage.setItem(seenKey(), box.dataset.seq);
+    showMoment();
+  });
+
+  // The dashboard's "since when": seconds since a request or a question opened, in the server's time.
+  function since() {
+    document.querySelectorAll("[data-since]").forEach(function (n) {
+      var s = Math.max(0, Math.floor((now() - parseInt(n.dataset.since, 10)) / 1000));
+      var label = Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+      if (n.textContent !== label) n.textContent = label;
+    });
+  }
+
+  // The undo preview closes once its undo went through (the dashboard then shows the new state).
+  document.addEventListener("htmx:afterRequest", function (e) {
+    var preview = document.getElementById("undo-preview");
+    if (preview && e.detail.successful && e.detail.requestConfig && e.detail.requestConfig.verb === "post"
+        && preview.contains(e.detail.elt)) preview.innerHTML = "";
   });
 
   document.addEventListener("htmx:wsAfterMessage", function (e) {
     readClock();
     reopen();
-    showAlert();
+    showMoment();
     // Something happened to me: a pushed region asks for a buzz.
     if (typeof e.detail.message === "string" && e.detail.message.indexOf("data-buzz") >= 0) buzz(120);
   });
@@ -127,5 +184,5 @@
   }
   document.addEventListener("change", function (e) { if (e.target.name === "game") pickedGame(); });
 
-  document.addEventListener("DOMContentLoaded", function () { readClock(); keepAwake(); tick(); setInterval(tick, 250); showAlert(); pickedGame(); });
+  document.addEventListener("DOMContentLoaded", function () { readClock(); keepAwake(); tick(); setInterval(tick, 250); showMoment(); pickedGame(); });
 })();

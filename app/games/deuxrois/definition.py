@@ -15,7 +15,7 @@ from pydantic import BaseModel, ValidationError
 from app.games.deuxrois import commands, events
 from app.games.deuxrois import game as engine
 from app.games.deuxrois import views as deuxrois_views
-from app.games.deuxrois.action_forms import build, names_in
+from app.games.deuxrois.action_forms import build, grouped, names_in
 from app.games.deuxrois.config import GameConfig
 from app.games.deuxrois.debrief import debrief
 from app.games.deuxrois.debrief_svg import graph_svg, timeline_svg
@@ -31,15 +31,17 @@ from app.kernel.viewer import Viewer
 _P = "deuxrois/partials/"
 
 PAGES: Pages = {
+    # The calm screen, top to bottom; the moments lie over it, one at a time (moments.py).
     "player": (
         Region("p-status", _P + "status.html", ("game",)),
-        Region("p-alert", _P + "alert.html", ("alerts",)),
+        Region("p-moment", _P + "moment.html", ("moments", "game", "room")),
+        Region("p-result", _P + "result.html", ("result", "my_result")),
         Region("p-card", _P + "card.html", ("me", "is_general")),
         Region("p-event", _P + "event.html", ("active_event",)),
         Region("p-actions", _P + "actions.html",
-               ("actions", "room", "lobby", "election", "requests", "prompts", "designation")),
+               ("actions", "room", "lobby", "election", "requests", "prompts", "designation", "viewer")),
         Region("p-room", _P + "room.html", ("room", "lobby", "designation", "election")),
-        Region("p-info", _P + "info.html", ("knowledge", "feed", "result")),
+        Region("p-info", _P + "info.html", ("knowledge", "feed")),
     ),
     "moderator": (
         Region("m-status", _P + "status.html", ("game",)),
@@ -111,7 +113,7 @@ class DeuxRois:
     pages = PAGES
     page_templates = PAGE_TEMPLATES
     has_dashboard = True
-    template_globals: Mapping[str, Callable[..., Any]] = {"action_forms": action_forms}
+    template_globals: Mapping[str, Callable[..., Any]] = {"action_forms": action_forms, "action_groups": grouped}
     rebind_by: RebindBy = "moderator"
 
     def config_from_form(self, form: Mapping[str, str]) -> BaseModel:
