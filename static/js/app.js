@@ -39,6 +39,7 @@
 
   function tick() {
     since();
+    turnPages();
     document.querySelectorAll(".moment[data-timed]:not([hidden])").forEach(function (box) {
       if (timed(box).over) showMoment();
     });
@@ -84,13 +85,13 @@
   document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible" && !lock) keepAwake(); });
 
   // A push replaces a region, and with it an open <details>: remember which boxes
-  // the player opened and open them again after each message.
+  // the person opened (or shut) and put them back so after each message.
   var openBoxes = {};
   document.addEventListener("toggle", function (e) { if (e.target.id) openBoxes[e.target.id] = e.target.open; }, true);
   function reopen() {
     Object.keys(openBoxes).forEach(function (id) {
       var box = document.getElementById(id);
-      if (box && openBoxes[id] && !box.open) box.open = true;
+      if (box && box.open !== openBoxes[id]) box.open = openBoxes[id];  // as the person left it, open or shut
     });
   }
 
@@ -159,6 +160,36 @@
       if (n.textContent !== label) n.textContent = label;
     });
   }
+
+  // The big screen's end is a show: one page at a time, turned every data-auto ms (→ and ← turn it too).
+  function showResultPage(i) {
+    var box = document.querySelector(".result-pages");
+    if (!box) return;
+    var pages = box.querySelectorAll(".result-page");
+    if (!pages.length) return;
+    var n = ((i % pages.length) + pages.length) % pages.length;
+    pages.forEach(function (p, k) { p.classList.toggle("on", k === n); });
+    box.dataset.page = String(n);
+    box.dataset.turned = String(Date.now());
+    var dots = box.querySelector(".result-dots");
+    if (!dots) { dots = document.createElement("p"); dots.className = "result-dots"; dots.setAttribute("aria-hidden", "true"); box.appendChild(dots); }
+    dots.textContent = Array.prototype.map.call(pages, function (p, k) { return k === n ? "●" : "○"; }).join(" ");
+  }
+  window.showResultPage = showResultPage;
+  function turnPages() {
+    var box = document.querySelector(".result-pages[data-auto]");
+    if (!box) return;
+    if (box.dataset.page === undefined) { showResultPage(0); return; }
+    if (Date.now() - parseInt(box.dataset.turned, 10) >= parseInt(box.dataset.auto, 10)) {
+      showResultPage(parseInt(box.dataset.page, 10) + 1);
+    }
+  }
+  document.addEventListener("keydown", function (e) {
+    var box = document.querySelector(".result-pages[data-page]");
+    if (!box) return;
+    if (e.key === "ArrowRight") showResultPage(parseInt(box.dataset.page, 10) + 1);
+    if (e.key === "ArrowLeft") showResultPage(parseInt(box.dataset.page, 10) - 1);
+  });
 
   // The undo preview closes once its undo went through (the dashboard then shows the new state).
   document.addEventListener("htmx:afterRequest", function (e) {

@@ -172,7 +172,8 @@ def build(action: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]
             return out
     if "accept" in fields:
         out["buttons"] = [{"label": t("action.accept"), "command": _dump({**fixed, "accept": True})},
-                          {"label": t("action.refuse"), "command": _dump({**fixed, "accept": False})}]
+                          {"label": t("action.refuse"), "command": _dump({**fixed, "accept": False}),
+                           "secondary": True}]
         return out
     out["buttons"] = [{"label": out["label"], "command": _dump(fixed)}]
     return out
@@ -223,12 +224,16 @@ def grouped(view: Mapping[str, Any]) -> dict[str, Any]:
         for a in actions:
             if a["type"] in WITH_A_MATE and mate["id"] in (a.get("targets") or ()):
                 form = build({**a, "targets": [mate["id"]]}, names)
-                form["buttons"] = [{**b, "label": form["label"]} for b in form["buttons"]]
+                kind = f"mate.{a['type']}" + (f".{a['kind']}" if a.get("kind") else "")
+                label = t_or(kind, form["label"])  # "Demander une complète": the name is the box's title
+                form["buttons"] = [{**b, "label": label} for b in form["buttons"]]
                 forms.append(form)
         waiting = outgoing.get(mate["id"])
         cancel = cancels.get(waiting["id"]) if waiting else None
         mates.append({"id": mate["id"], "name": mate["name"], "forms": forms,
                       "waiting": waiting, "cancel": build(cancel, names) if cancel else None})
+    if not any(m["forms"] or m["waiting"] for m in mates):
+        mates = []  # nothing to do with anyone now (paused, over): no list of names to open for nothing
     return {
         "now": [build(a, names) for a in actions if a["type"] in NOW
                 or a["type"] not in (*WITH_A_MATE, "cancel_reveal", "reveal_public", "use_power", "leave")],

@@ -40,7 +40,7 @@ PAGES: Pages = {
         Region("p-event", _P + "event.html", ("active_event",)),
         Region("p-actions", _P + "actions.html",
                ("actions", "room", "lobby", "election", "requests", "prompts", "designation", "viewer")),
-        Region("p-room", _P + "room.html", ("room", "lobby", "designation", "election")),
+        Region("p-room", _P + "room.html", ("room", "lobby", "designation", "election", "game")),
         Region("p-info", _P + "info.html", ("knowledge", "feed")),
     ),
     "moderator": (
@@ -48,16 +48,17 @@ PAGES: Pages = {
         Region("m-controls", _P + "mod_controls.html", ("game", "players", "reverts", "historique")),
         Region("m-rebinds", _P + "rebinds.html", ("rebinds",)),
         Region("m-event", _P + "event.html", ("active_event", "historique")),
-        Region("m-players", _P + "players.html",
-               ("players", "rooms", "elections", "designations", "bindings", "requests", "prompts", "presence")),
+        Region("m-players", _P + "players.html", ("players", "grimoire", "presence", "game")),
+        Region("m-pending", _P + "pending.html", ("pending",)),
         Region("m-info", _P + "info.html", ("notes", "result")),
         Region("m-log", _P + "log.html", ("log",)),
     ),
     "screen": (
         Region("s-status", _P + "status.html", ("game",)),
+        Region("s-banner", _P + "banner.html", ("banner",)),
         Region("s-event", _P + "event.html", ("active_event",)),
         Region("s-rooms", _P + "rooms.html", ("rooms", "lobby")),
-        Region("s-info", _P + "info.html", ("result",)),
+        Region("s-info", _P + "screen_result.html", ("result",)),
     ),
 }
 

@@ -84,6 +84,14 @@ def recent(state: GameState) -> Recent:
     return found
 
 
+def crossed(state: GameState) -> dict[str, Room]:
+    """This round's crossing, once it happened: who went, and to which room (a blocked envoy stayed)."""
+    for _, ev in recent(state).events:
+        if isinstance(ev, EnvoysCrossed):
+            return dict(ev.moves)
+    return {}
+
+
 def _who(state: GameState, pid: str | None) -> View | None:
     return None if pid is None else {"id": pid, "name": state.name(pid)}
 
@@ -162,8 +170,7 @@ def _happened(state: GameState, pid: str, feed: Sequence[Mapping[str, Any]]) -> 
             out.append({"id": f"go:{version}", "kind": "go", "to": _room(ev.moves[pid])})
         elif isinstance(ev, PlayerMoved) and ev.player_id == pid:
             out.append({"id": f"go:{version}", "kind": "go", "to": _room(ev.to_room)})
-        elif (isinstance(ev, EnvoysLocked) and pid in ev.envoys and state.phase == "X" and pid in state.rooms
-              and this_phase):
+        elif isinstance(ev, EnvoysLocked) and pid in ev.envoys and state.phase == "X" and pid in state.rooms:
             out.append({"id": f"envoy:{version}", "kind": "envoy", "to": _room(state.rooms[pid].other)})
         elif isinstance(ev, CardsSwapped) and pid in (ev.a, ev.b):
             out.append({"id": f"swap:{version}", "kind": "swap"})

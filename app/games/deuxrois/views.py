@@ -18,8 +18,9 @@ from app.games.deuxrois.alerts import player_alerts
 from app.games.deuxrois.cards import CARDS, COLOUR_NAMES, Colour
 from app.games.deuxrois.deal import ROOM_NAMES, Room
 from app.games.deuxrois.event_text import closed_ids, describe, feed_sentence, openings
+from app.games.deuxrois.grimoire import grimoire, pending
 from app.games.deuxrois.model.events import EventBase
-from app.games.deuxrois.moments import player_moments
+from app.games.deuxrois.moments import crossed, player_moments
 from app.games.deuxrois.powers import envoy_plan
 from app.games.deuxrois.powers.registry import (
     offered_reason,
@@ -51,8 +52,8 @@ def _game(state: GameState) -> View:
         "phase": state.phase, "round": state.round, "rounds": state.config.rounds,
         "deadline_ms": deadline, "paused": paused is not None, "version": state.version,
     }
-    if paused is not None and deadline is not None:
-        game["left_ms"] = max(0, deadline - paused)  # the clock stands still: what is left on resume
+    if paused is not None and state.deadline_ms is not None:  # timers stand still: what is left on resume
+        game["left_ms"] = max(0, state.deadline_ms - paused)
     return game
 
 
@@ -195,18 +196,37 @@ def screen_view(state: GameState) -> View:
     if state.phase == "lobby":
         view["lobby"] = [_who(state, p.id) for p in state.players]
         return view
+    went = crossed(state) if state.phase == "A" else {}
     rooms = []
     for room in (Room.NORMANDIE, Room.ANGLETERRE):
         r = _room(state, room)
         des = state.designations.get(room)
-        r["envoys"] = [_who(state, p) for p in des.named] if des is not None and des.locked else []
+        if state.phase == "A":  # after the crossing: who really came (a blocked envoy stayed, a companion went)
+            r["envoys"] = [_who(state, p) for p, to in went.items() if to is room]
+            r["crossed"] = True
+        else:
+            r["envoys"] = [_who(state, p) for p in des.named] if des is not None and des.locked else []
         rooms.append(r)
     view["rooms"] = rooms
+    view["banner"] = _banner(state)
     for extra in state.rules.view_extras:
         view.update(extra(state, "screen", None))
     if state.result is not None:
         view["result"] = _result(state)
     return view
+
+
+def _banner(state: GameState) -> View | None:
+    """The newest happening every player witnessed (a crossing, the song, a historical event): public by
+    construction, so the big screen may tell it as a banner. Room-only happenings never reach it."""
+    if not state.players:
+        return None
+    first = state.feeds.get(state.players[0].id, ())
+    common = {(i.seq, i.kind) for i in first}
+    for p in state.players[1:]:
+        common &= {(i.seq, i.kind) for i in state.feeds.get(p.id, ())}
+    item = next((i for i in reversed(first) if (i.seq, i.kind) in common), None)
+    return None if item is None else {"seq": item.seq, "kind": item.kind, "say": feed_sentence(state, item)}
 
 
 def moderator_view(state: GameState) -> View:
@@ -234,6 +254,8 @@ def moderator_view(state: GameState) -> View:
                             for r in state.requests.values()]
         view["prompts"] = [{"id": p.id, "player": p.player_id, "kind": p.kind, "options": list(p.options)}
                            for p in state.prompts.values()]
+        view["grimoire"] = grimoire(state)  # the same seats by room, with reminder tokens (grimoire.py)
+        view["pending"] = pending(state)
         for extra in state.rules.view_extras:
             view.update(extra(state, "moderator", None))
     if state.result is not None:
