@@ -206,6 +206,27 @@
     if (typeof e.detail.message === "string" && e.detail.message.indexOf("data-buzz") >= 0) buzz(120);
   });
 
+  // "Copier le lien": the clipboard where the page is a secure context, else a selected text field and the
+  // browser's copy command (a LAN address is plain http); the button says it worked.
+  document.addEventListener("click", function (e) {
+    var btn = e.target.closest && e.target.closest("button[data-copy]");
+    if (!btn) return;
+    var src = document.querySelector(btn.dataset.copy);
+    if (!src) return;
+    var text = src.getAttribute("href") || src.textContent || "";
+    function done() { btn.textContent = btn.dataset.done || btn.textContent; }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(done, function () { fallback(); });
+    } else { fallback(); }
+    function fallback() {
+      var area = document.createElement("textarea");
+      area.value = text; area.setAttribute("readonly", ""); area.style.position = "fixed"; area.style.opacity = "0";
+      document.body.appendChild(area); area.select();
+      try { if (document.execCommand("copy")) done(); } catch (err) { /* the link stays on screen to copy by hand */ }
+      document.body.removeChild(area);
+    }
+  });
+
   // Home page: only the picked game's settings show (without script, every game's settings show).
   function pickedGame() {
     var picked = document.querySelector('input[name="game"]:checked');

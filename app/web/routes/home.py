@@ -8,9 +8,10 @@ from starlette.responses import RedirectResponse, Response
 
 from app.games import DEFAULT, GAMES, game_of, resolve
 from app.kernel.text import EngineError
+from app.live.hub import Hub
 from app.store.tokens import normalise_code
 from app.web.auth import mod_cookie, same_origin, set_secret_cookie
-from app.web.deps import GamesDep, PageError, SettingsDep, page
+from app.web.deps import GamesDep, PageError, SettingsDep, get_hub, page
 from app.web.door import FIELD_MAX, no_store
 from app.web.i18n import pick, t
 from app.web.links import base_url, qr_file, qr_svg
@@ -24,9 +25,15 @@ def _games() -> list[dict[str, object]]:
             for g in GAMES.values()]
 
 
+def _home(form: dict[str, str] | None = None, error: str = "", status: int = 200) -> Response:
+    """The home page; after a refused creation, with what was typed and why it was refused."""
+    return page("home.html", status=status, games=_games(), defaults=GAMES[DEFAULT].config_model(),
+                form=form or {}, error=error)
+
+
 @router.get("/")
 async def home() -> Response:
-    return page("home.html", games=_games(), defaults=GAMES[DEFAULT].config_model())
+    return _home()
 
 
 @router.post("/games")
@@ -38,27 +45,43 @@ async def create_game(request: Request, games: GamesDep, settings: SettingsDep) 
     # "variant" is the field's name in forms from before the game picker.
     chosen = resolve(fields.get("game") or fields.get("variant") or DEFAULT)
     if chosen is None:
-        raise PageError(422, t("error.no_such_game"))
+        return _home(fields, t("error.no_such_game"), 422)
     definition = game_of(chosen)
     try:
         config = definition.config_from_form(fields)
     except EngineError as exc:
-        raise PageError(422, pick(exc.message)) from None
+        return _home(fields, pick(exc.message), 422)  # the form comes back as it was typed
     hub, secret = await games.create(config, game=definition.id)
-    base = base_url(request, settings.base_url)
-    join = f"{base}/g/{hub.code}"
-    response = page(
-        definition.page_templates["created"],
-        code=hub.code,
-        mod_link=f"{base}/m/{hub.code}?k={secret}" if definition.has_dashboard else None,
-        join_link=join,
-        screen_link=f"{base}/s/{hub.code}",
-        qr=qr_svg(join),
-    )
+    # Post/redirect/get: reloading the page that follows shows the same game, never a new one.
+    response = RedirectResponse(f"/games/{hub.code}", status_code=303)
     if definition.has_dashboard:
         # The creator's own browser is the dashboard at once; the link opens it anywhere else.
         set_secret_cookie(response, mod_cookie(hub.code), secret, f"/m/{hub.code}", settings.secure_cookies)
     return no_store(response)
+
+
+@router.get("/games/{code}")
+async def created(request: Request, code: str, games: GamesDep, settings: SettingsDep) -> Response:
+    """What was just created: how players join, the big screen; the game master's own page says more."""
+    hub = await get_hub(code, games)
+    if hub.definition.has_dashboard:
+        return RedirectResponse(f"/m/{hub.code}/created", status_code=303)
+    return no_store(created_page(request, hub, settings.base_url, None))
+
+
+def created_page(request: Request, hub: Hub, configured: str | None, secret: str | None) -> Response:
+    """The page after creation: the join link and its QR code, the screen, and (for the game master's
+    browser only) the secret dashboard link, with buttons that copy them."""
+    base = base_url(request, configured)
+    join = f"{base}/g/{hub.code}"
+    return page(
+        hub.definition.page_templates["created"],
+        code=hub.code,
+        mod_link=f"{base}/m/{hub.code}?k={secret}" if secret else None,
+        join_link=join,
+        screen_link=f"{base}/s/{hub.code}",
+        qr=qr_svg(join),
+    )
 
 
 @router.get("/join")

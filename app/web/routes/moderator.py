@@ -22,6 +22,7 @@ from app.web.deps import HubDep, LimiterDep, PageError, SettingsDep, get_hub, pa
 from app.web.door import no_store
 from app.web.i18n import LANG, pick, t
 from app.web.presenter import HtmlPresenter
+from app.web.routes.home import created_page
 from app.web.templating import render
 
 router = APIRouter(prefix="/m/{code}")
@@ -47,6 +48,16 @@ async def dashboard(request: Request, hub: HubDep, settings: SettingsDep, k: str
     viewer = Viewer(hub.code, "moderator", None, LANG.get())
     regions = HtmlPresenter(hub.definition.pages).regions(viewer, hub.view_for(viewer))
     return no_store(page(hub.definition.page_templates["moderator"], code=hub.code, regions=regions))
+
+
+@router.get("/created")
+async def created(request: Request, hub: HubDep, settings: SettingsDep) -> Response:
+    """The page after creation, for the creator's browser (its cookie holds the secret): reloadable."""
+    _dashboard_of(hub)
+    if not is_moderator(request, hub):
+        raise PageError(403, t("error.not_moderator"))
+    secret = request.cookies.get(mod_cookie(hub.code))
+    return no_store(created_page(request, hub, settings.base_url, secret))
 
 
 @router.post("/act")
