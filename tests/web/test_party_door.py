@@ -73,3 +73,17 @@ def test_a_player_who_leaves_is_sent_home_and_the_button_asks_first(client: Test
 def test_a_qr_code_takes_the_size_of_its_box() -> None:
     svg = qr_svg("http://jeu.lan:8000/g/ABCD")
     assert "viewBox=" in svg and not re.search(r"<svg[^>]* width=", svg)
+
+
+def test_the_app_can_be_installed_from_its_manifest(client: TestClient) -> None:
+    page = client.get("/").text
+    assert 'rel="manifest" href="/static/manifest.webmanifest"' in page and 'name="theme-color"' in page
+    manifest = client.get("/static/manifest.webmanifest")
+    assert manifest.status_code == 200 and manifest.headers["content-type"].startswith("application/manifest+json")
+    data = manifest.json()
+    assert data["display"] == "standalone" and data["start_url"] == "/"
+    sizes = {icon["sizes"] for icon in data["icons"]}
+    assert {"192x192", "512x512"} <= sizes and any(i.get("purpose") == "maskable" for i in data["icons"])
+    for icon in data["icons"]:
+        served = client.get(icon["src"])
+        assert served.status_code == 200 and served.headers["content-type"] == icon["type"], icon
