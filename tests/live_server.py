@@ -88,7 +88,7 @@ class Served:
 def create_game(client: httpx2.Client, **form: str) -> tuple[str, str]:
     """Create a game on a live server; returns (code, moderator secret); the client keeps the dashboard cookie."""
     data = {"rounds": "5", "election_s": "45", "designation_s": "60", **form}
-    response = client.post("/games", data=data)
+    response = client.post("/games", data=data, follow_redirects=True)  # post, redirect, get the created page
     assert response.status_code == 200, response.text
     match = re.search(r"/m/([A-Z]{4})\?k=([\w-]+)", response.text)
     assert match, response.text

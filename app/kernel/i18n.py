@@ -63,6 +63,53 @@ def t_or(key: str, default: str) -> str:
     return t(key) if key in _ENTRIES else default
 
 
+def sentence(key: str, n: int | None = None, **args: Any) -> dict[str, Any]:
+    """A sentence to say later, in the viewer's language: a catalogue key and its arguments.
+
+    Views are built once for every language, so a game puts sentences in them and the page
+    says them (`say`) when it renders. An argument is a text, a number, a bilingual value
+    ({"fr", "en"}), another sentence, or a list of those (said as "A, B et C").
+    """
+    out: dict[str, Any] = {"key": key, "args": args}
+    if n is not None:
+        out["n"] = n
+    return out
+
+
+def _said(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, Mapping) and "key" in value:
+        return say(value)
+    if isinstance(value, list | tuple):
+        return join([_said(v) for v in value])
+    if isinstance(value, Mapping) or hasattr(value, "fr"):
+        return pick(value)
+    return str(value)
+
+
+def join(items: list[str]) -> str:
+    """"A, B et C" in the current language: the last two joined by the catalogue's `list.and`."""
+    if len(items) < 2:
+        return "".join(items)
+    last = t("list.and") if "list.and" in _ENTRIES else ", "
+    return ", ".join(items[:-1]) + last + items[-1]
+
+
+def say(value: Any) -> str:
+    """A sentence (`sentence(...)`) in the current language; a key the catalogue lacks says nothing (never
+    itself). Anything else a view holds as words (a bilingual value, a name, a list) is said too."""
+    if not isinstance(value, Mapping) or "key" not in value:
+        return _said(value)
+    key = str(value.get("key", ""))
+    if key not in _ENTRIES:
+        return ""
+    args = {name: _said(arg) for name, arg in (value.get("args") or {}).items()}
+    if isinstance(value.get("n"), int):
+        args["n"] = value["n"]
+    return t(key, **args)
+
+
 def pick(value: Any) -> str:
     """A bilingual value ({"fr", "en"} or Text) in the current language."""
     if value is None:

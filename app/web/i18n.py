@@ -11,7 +11,7 @@ from urllib.parse import parse_qs
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.kernel.i18n import DEFAULT, LANG, LANGS, catalogue, pick, speaking, t, t_or
+from app.kernel.i18n import DEFAULT, LANG, LANGS, catalogue, pick, say, speaking, t, t_or
 from app.web import catalogues
 
 COOKIE = "lang"
@@ -20,7 +20,7 @@ catalogues.load()
 CATALOGUE: dict[str, tuple[str, str]] = {
     key: (langs["fr"][0], langs.get("en", langs["fr"])[0]) for key, langs in catalogue().items() if "fr" in langs}
 
-__all__ = ["CATALOGUE", "DEFAULT", "LANG", "LANGS", "pick", "speaking", "t", "t_or"]
+__all__ = ["CATALOGUE", "DEFAULT", "LANG", "LANGS", "pick", "say", "speaking", "t", "t_or"]
 
 
 def _from_scope(scope: Scope) -> tuple[str, bool]:

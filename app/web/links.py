@@ -28,7 +28,8 @@ def base_url(request: Request, configured: str | None) -> str:
 
 def qr_svg(url: str) -> str:
     """The QR code inline in a page (created page, big screen)."""
-    return str(segno.make(url, error="m").svg_inline(scale=6, border=2, dark="#000", light="#fff"))
+    # A viewBox and no fixed size: the page sizes it (a phone's column, half a projector).
+    return str(segno.make(url, error="m").svg_inline(scale=6, border=2, dark="#000", light="#fff", omitsize=True))
 
 
 def qr_file(url: str) -> bytes:

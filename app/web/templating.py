@@ -11,7 +11,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markupsafe import Markup
 
 from app.games import GAMES
-from app.web.i18n import LANG, pick, t, t_or
+from app.web.i18n import LANG, pick, say, t, t_or
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
@@ -50,7 +50,7 @@ def make_environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.globals.update(t=t, t_or=t_or, pick=pick, lang=lambda: LANG.get(), action_command=_action_command,
+    env.globals.update(t=t, t_or=t_or, pick=pick, say=say, lang=lambda: LANG.get(), action_command=_action_command,
                        **_game_globals())
     env.filters["json_attr"] = _json_attr
     return env

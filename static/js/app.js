@@ -1,5 +1,5 @@
 // The little script of every page: idempotency ids, countdown corrected for
-// clock offset, card held to be seen, wake lock (HTTPS) or a hint, vibration.
+// clock offset, card held to be seen, the phone's moments, wake lock (HTTPS) or a hint, vibration.
 (function () {
   "use strict";
   var offset = 0; // server clock minus this phone's clock, in ms
@@ -38,6 +38,11 @@
   }
 
   function tick() {
+    since();
+    turnPages();
+    document.querySelectorAll(".moment[data-timed]:not([hidden])").forEach(function (box) {
+      if (timed(box).over) showMoment();
+    });
     var nodes = document.querySelectorAll(".countdown[data-deadline]");
     for (var i = 0; i < nodes.length; i++) {
       var n = nodes[i];
@@ -80,42 +85,146 @@
   document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible" && !lock) keepAwake(); });
 
   // A push replaces a region, and with it an open <details>: remember which boxes
-  // the player opened and open them again after each message.
+  // the person opened (or shut) and put them back so after each message.
   var openBoxes = {};
   document.addEventListener("toggle", function (e) { if (e.target.id) openBoxes[e.target.id] = e.target.open; }, true);
   function reopen() {
     Object.keys(openBoxes).forEach(function (id) {
       var box = document.getElementById(id);
-      if (box && openBoxes[id] && !box.open) box.open = true;
+      if (box && box.open !== openBoxes[id]) box.open = openBoxes[id];  // as the person left it, open or shut
     });
   }
 
   function conn(state) { var c = document.getElementById("conn"); if (c) c.dataset.state = state; }
   document.addEventListener("htmx:wsOpen", function () { conn("open"); });
   document.addEventListener("htmx:wsClose", function () { conn("closed"); });
-  // Full-screen notice of what just happened to me: shown once per seq, then OK hides it.
-  function seenKey() { return "alert-seen:" + location.pathname; }
-  function showAlert() {
-    var box = document.querySelector(".alert-overlay[data-seq]");
-    if (!box) return;
-    var seq = parseInt(box.dataset.seq, 10);
-    var seen = parseInt(sessionStorage.getItem(seenKey()) || "0", 10);
-    if (seq > seen) { box.hidden = false; buzz([300, 100, 300]); }
+
+  // Moments: whatever needs this player now, full screen, one at a time. The first one this tab has not
+  // put away shows; OK or "plus tard" puts it away (remembered per page, so a reload or a reconnect does
+  // not show it again); an answered or outdated one simply leaves the pushed view.
+  function awayKey() { return "moments-away:" + location.pathname; }
+  function putAwayList() {
+    try { return JSON.parse(sessionStorage.getItem(awayKey()) || "[]"); } catch (err) { return []; }
+  }
+  function putAway(id) {
+    var away = putAwayList();
+    if (away.indexOf(id) < 0) away.push(id);
+    try { sessionStorage.setItem(awayKey(), JSON.stringify(away.slice(-300))); } catch (err) { /* full: fine */ }
+  }
+  var showing = null;
+  function now() { return Date.now() + offset; }
+  // A timed moment (the Cartographe's survey) shows each card inside its own seconds, then leaves.
+  function timed(box) {
+    var cards = box.querySelectorAll("[data-until]");
+    var t = now(), last = 0, any = false;
+    cards.forEach(function (c) {
+      var from = parseInt(c.dataset.from, 10), until = parseInt(c.dataset.until, 10);
+      last = Math.max(last, until);
+      c.hidden = !(t >= from && t < until);
+      any = any || !c.hidden;
+    });
+    return { over: cards.length > 0 && t >= last, any: any };
+  }
+  function showMoment() {
+    var away = putAwayList();
+    var first = null;
+    document.querySelectorAll(".moment[data-moment]").forEach(function (box) {
+      if (box.dataset.timed && timed(box).over) putAway(box.dataset.moment);
+      if (!first && away.indexOf(box.dataset.moment) < 0 && !(box.dataset.timed && timed(box).over)) first = box;
+    });
+    document.querySelectorAll(".moment[data-moment]").forEach(function (box) { box.hidden = box !== first; });
+    document.body.classList.toggle("in-moment", !!first);
+    var id = first ? first.dataset.moment : null;
+    if (id && id !== showing) {
+      buzz([300, 100, 300]);
+      var focus = first.querySelector("button:not([disabled])");
+      if (focus) focus.focus({ preventScroll: true });
+    }
+    showing = id;
   }
   document.addEventListener("click", function (e) {
     var ok = e.target.closest && e.target.closest(".alert-ok");
     if (!ok) return;
-    var box = ok.closest(".alert-overlay");
+    var box = ok.closest(".moment, .alert-overlay");
+    if (!box) return;
+    if (box.dataset.moment) putAway(box.dataset.moment);
     box.hidden = true;
-    sessionStorage.setItem(seenKey(), box.dataset.seq);
+    showMoment();
+  });
+
+  // The dashboard's "since when": seconds since a request or a question opened, in the server's time.
+  function since() {
+    document.querySelectorAll("[data-since]").forEach(function (n) {
+      var s = Math.max(0, Math.floor((now() - parseInt(n.dataset.since, 10)) / 1000));
+      var label = Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+      if (n.textContent !== label) n.textContent = label;
+    });
+  }
+
+  // The big screen's end is a show: one page at a time, turned every data-auto ms (→ and ← turn it too).
+  function showResultPage(i) {
+    var box = document.querySelector(".result-pages");
+    if (!box) return;
+    var pages = box.querySelectorAll(".result-page");
+    if (!pages.length) return;
+    var n = ((i % pages.length) + pages.length) % pages.length;
+    pages.forEach(function (p, k) { p.classList.toggle("on", k === n); });
+    box.dataset.page = String(n);
+    box.dataset.turned = String(Date.now());
+    var dots = box.querySelector(".result-dots");
+    if (!dots) { dots = document.createElement("p"); dots.className = "result-dots"; dots.setAttribute("aria-hidden", "true"); box.appendChild(dots); }
+    dots.textContent = Array.prototype.map.call(pages, function (p, k) { return k === n ? "●" : "○"; }).join(" ");
+  }
+  window.showResultPage = showResultPage;
+  function turnPages() {
+    var box = document.querySelector(".result-pages[data-auto]");
+    if (!box) return;
+    if (box.dataset.page === undefined) { showResultPage(0); return; }
+    if (Date.now() - parseInt(box.dataset.turned, 10) >= parseInt(box.dataset.auto, 10)) {
+      showResultPage(parseInt(box.dataset.page, 10) + 1);
+    }
+  }
+  document.addEventListener("keydown", function (e) {
+    var box = document.querySelector(".result-pages[data-page]");
+    if (!box) return;
+    if (e.key === "ArrowRight") showResultPage(parseInt(box.dataset.page, 10) + 1);
+    if (e.key === "ArrowLeft") showResultPage(parseInt(box.dataset.page, 10) - 1);
+  });
+
+  // The undo preview closes once its undo went through (the dashboard then shows the new state).
+  document.addEventListener("htmx:afterRequest", function (e) {
+    var preview = document.getElementById("undo-preview");
+    if (preview && e.detail.successful && e.detail.requestConfig && e.detail.requestConfig.verb === "post"
+        && preview.contains(e.detail.elt)) preview.innerHTML = "";
   });
 
   document.addEventListener("htmx:wsAfterMessage", function (e) {
     readClock();
     reopen();
-    showAlert();
+    showMoment();
     // Something happened to me: a pushed region asks for a buzz.
     if (typeof e.detail.message === "string" && e.detail.message.indexOf("data-buzz") >= 0) buzz(120);
+  });
+
+  // "Copier le lien": the clipboard where the page is a secure context, else a selected text field and the
+  // browser's copy command (a LAN address is plain http); the button says it worked.
+  document.addEventListener("click", function (e) {
+    var btn = e.target.closest && e.target.closest("button[data-copy]");
+    if (!btn) return;
+    var src = document.querySelector(btn.dataset.copy);
+    if (!src) return;
+    var text = src.getAttribute("href") || src.textContent || "";
+    function done() { btn.textContent = btn.dataset.done || btn.textContent; }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(done, function () { fallback(); });
+    } else { fallback(); }
+    function fallback() {
+      var area = document.createElement("textarea");
+      area.value = text; area.setAttribute("readonly", ""); area.style.position = "fixed"; area.style.opacity = "0";
+      document.body.appendChild(area); area.select();
+      try { if (document.execCommand("copy")) done(); } catch (err) { /* the link stays on screen to copy by hand */ }
+      document.body.removeChild(area);
+    }
   });
 
   // Home page: only the picked game's settings show (without script, every game's settings show).
@@ -127,5 +236,5 @@
   }
   document.addEventListener("change", function (e) { if (e.target.name === "game") pickedGame(); });
 
-  document.addEventListener("DOMContentLoaded", function () { readClock(); keepAwake(); tick(); setInterval(tick, 250); showAlert(); pickedGame(); });
+  document.addEventListener("DOMContentLoaded", function () { readClock(); keepAwake(); tick(); setInterval(tick, 250); showMoment(); pickedGame(); });
 })();

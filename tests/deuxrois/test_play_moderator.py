@@ -183,7 +183,7 @@ def test_the_moderator_view_lists_the_log_for_undo() -> None:
     log = moderator_view(game.state)["log"]  # newest first: the undo form takes these versions
     assert game.state.version < LOG_LINES
     assert [line["version"] for line in log] == list(range(game.state.version, 0, -1))
-    assert log[-1]["text"] == describe(game.state, game.log[0]).as_dict() and game.log[0].type == "game_created"
+    assert log[-1]["text"] == describe(game.state, game.log[0]) and game.log[0].type == "game_created"
     assert [line["at_ms"] for line in log] == [e.at_ms for e in reversed(game.log)]
     assert "log" not in player_view(game.state, game.pid("guillaume"))
 

@@ -10,6 +10,7 @@ from play_helpers import A, Game, N, complete, table
 from app.games.deuxrois.cards import FAUSSAIRE
 from app.games.deuxrois.state import GameState
 from app.games.deuxrois.undo_preview import diff, undo_preview
+from app.kernel.i18n import say, speaking
 from app.kernel.text import EngineError
 
 NORTH_50 = (1, 2, 5, 6, 9, 10, 13, 15, 19, 21, 22, 25, 26, 27, 31, 35, 36, 37, 41, 42, 44, 45, 50)
@@ -41,9 +42,13 @@ def test_a_swap_undone_gives_the_cards_back_and_lists_the_events() -> None:
     undone = [e["version"] for e in preview["undone"]]
     assert undone == sorted(range(mark + 1, before.version + 1), reverse=True)  # newest first
     assert {e["type"] for e in preview["undone"]} >= {"reveal_requested", "cards_exchanged", "cards_swapped"}
-    assert all(e["text"]["fr"] and e["text"]["en"] for e in preview["undone"])
-    assert "Échange complète : faussaire, pape" in [e["text"]["fr"] for e in preview["undone"]]
-    assert "Exchange (full reveal): faussaire, pape" in [e["text"]["en"] for e in preview["undone"]]
+    for lang in ("fr", "en"):  # every line says something in both languages, naming players, never ids
+        with speaking(lang):
+            assert all(say(e["text"]) for e in preview["undone"])
+    with speaking("fr"):
+        assert "faussaire et pape : une révélation complète" in [say(e["text"]) for e in preview["undone"]]
+    with speaking("en"):
+        assert "faussaire and pape: a full reveal" in [say(e["text"]) for e in preview["undone"]]
     assert preview["game"]["changed"] is False and preview["rooms"] == [] and preview["restored"] == []
 
 

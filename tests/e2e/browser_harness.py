@@ -169,6 +169,9 @@ class Contexts:
         context.set_default_timeout(15_000)
         context.set_default_navigation_timeout(30_000)
         context.on("weberror", lambda error: self.page_errors.append(f"{name}: {error.error}"))
+        # The game master confirms what asks once (the deal, the next phase, a removal; leaving the table):
+        # a person who taps the button means it. A test that wants "cancel" handles the dialog itself.
+        context.on("page", lambda page: page.on("dialog", lambda dialog: dialog.accept()))
         # A 5xx is a server bug whichever page asked.
         context.on(
             "response",
@@ -192,6 +195,10 @@ class Contexts:
     def screen(self, name: str = "screen") -> BrowserContext:
         """The projector (big screen)."""
         return self._context(name, viewport=SCREEN_VIEWPORT)
+
+    def sized(self, name: str, width: int, height: int) -> BrowserContext:
+        """A desktop browser of a given size (the screenshot tour's dashboard is 1440x900)."""
+        return self._context(name, viewport={"width": width, "height": height})
 
     def close(self) -> None:
         for context in self.opened:

@@ -23,7 +23,7 @@ def test_create_a_game_on_a_phone_shows_the_code_and_the_moderator_link(
     shoot(phone, "home")
 
     phone.locator("form[action='/games'] button[type=submit]").tap()
-    phone.wait_for_url("**/games")
+    phone.wait_for_url("**/created")  # post/redirect/get: a reload shows this game, never a new one
 
     code = phone.locator(".code").first.inner_text().strip()
     assert CODE.fullmatch(code), code

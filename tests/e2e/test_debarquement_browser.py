@@ -36,7 +36,8 @@ def test_two_phones_play_a_turn_and_the_screen_shows_the_boats(contexts: Context
 
     screen = contexts.screen("big screen").new_page()
     screen.goto(f"/s/{code}")
-    expect(screen.locator("#conn, .live")).to_have_count(1)
+    expect(screen.locator(".live")).to_have_count(1)
+    expect(screen.locator("#conn")).to_have_attribute("data-state", "open")
 
     ana, bob = sit(contexts, code, "Ana"), sit(contexts, code, "Bob")
     expect(screen.locator("#d-players")).to_contain_text("Bob")

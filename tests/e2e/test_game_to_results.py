@@ -54,12 +54,13 @@ def test_a_rapid_game_is_played_to_the_results_on_every_page(contexts: Contexts,
     shoot(dashboard, "dashboard-results")
 
     for player in players:
-        expect(player.page.locator("#p-info")).to_contain_text("Résultat")
+        expect(player.page.locator("#p-result")).to_contain_text("Résultat")
+        expect(player.page.locator("#p-result .my-points")).to_be_visible()  # the end said to me first
         # Every card is revealed at the end (D11): each phone lists all six.
-        expect(player.page.locator("#p-info table.results tbody tr")).to_have_count(len(NAMES))
+        expect(player.page.locator("#p-result .result-list > li")).to_have_count(len(NAMES))
     ok = players[0].page.locator(".alert-overlay:not([hidden]) .alert-ok")
-    if ok.count():
-        ok.tap()  # a crossing notice may still cover the page: the player dismisses it
+    while ok.count():
+        ok.first.tap()  # a crossing notice may still cover the page: the player dismisses it
     shoot(players[0].page, "phone-results")
 
     expect(screen.locator("#s-info")).to_contain_text("Résultat")

@@ -47,7 +47,7 @@ def test_six_phones_join_start_see_their_own_card_and_survive_going_offline(
     ]
 
     # Everyone seated shows up, live, on the dashboard and the big screen.
-    expect(dashboard.locator("#m-players tbody tr")).to_have_count(len(NAMES))
+    expect(dashboard.locator("#m-players [data-player-id]")).to_have_count(len(NAMES))
     for name in NAMES:
         expect(screen.locator("#s-rooms")).to_contain_text(name)
     shoot(dashboard, "dashboard-lobby")

@@ -13,7 +13,7 @@ from app.live import hub as hub_module
 
 def presence_cells(html: str) -> dict[str, str]:
     """Player id -> the presence word in the dashboard's players table."""
-    rows = re.findall(r"<small>(p\d+)</small></td>.*?presence-(\w+)", html, flags=re.S)
+    rows = re.findall(r'data-player-id="(p\d+)".*?presence-(\w+)', html, flags=re.S)
     return dict(rows)
 
 

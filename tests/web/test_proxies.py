@@ -84,7 +84,8 @@ def test_the_pin_limit_holds_per_seat_whatever_the_address(seated: tuple[httpx2.
 @pytest.mark.parametrize("seated", [BEHIND_NGINX], indirect=True)
 def test_the_scheme_comes_from_the_proxy(seated: tuple[httpx2.Client, str]) -> None:
     client, _ = seated
-    created = client.post("/games", data={"rounds": "5"}, headers={"x-forwarded-proto": "https", "host": "jeu.example.org"})
+    created = client.post("/games", data={"rounds": "5"}, headers={"x-forwarded-proto": "https", "host": "jeu.example.org"},
+                          follow_redirects=True)  # post, redirect, get: the created page
     assert re.search(r"https://jeu\.example\.org/g/[A-Z]{4}", created.text)
 
 

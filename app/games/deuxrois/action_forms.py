@@ -126,6 +126,8 @@ def build(action: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]
         "select": None,
         "number": None,
         "done": bool(action.get("voted")),
+        # Asked once before it happens: leaving the table cannot be taken back.
+        "confirm": t("actions.leave_confirm") if kind == "leave" else "",
     }
     if not out["available"]:
         return out
@@ -140,7 +142,7 @@ def build(action: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]
         field = next((f for f in _typed(kind, int) if f not in action), None)
         if field is not None:
             out["number"] = {"name": field, "min": action["min"], "max": action["max"]}
-            out["buttons"] = [{"label": out["label"], "command": _dump(fixed)}]
+            out["buttons"] = [{"label": t("actions.send"), "command": _dump(fixed)}]
             out["buttons"] += [{"label": t_or(f"action.{kind}.{flag}", flag), "command": _dump({**fixed, flag: True}),
                                 "novalidate": True} for flag in flags]
             return out
@@ -171,7 +173,8 @@ def build(action: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]
     if "accept" in fields:
         accept = [] if action.get("accept_reason") else [  # accepting barred to him alone (the Berserker, S6)
             {"label": t("action.accept"), "command": _dump({**fixed, "accept": True})}]
-        out["buttons"] = [*accept, {"label": t("action.refuse"), "command": _dump({**fixed, "accept": False})}]
+        out["buttons"] = [*accept, {"label": t("action.refuse"), "command": _dump({**fixed, "accept": False}),
+                                    "secondary": True}]
         if action.get("accept_reason"):
             out["reason"] = pick(action["accept_reason"])
         return out
@@ -195,3 +198,50 @@ def names_in(view: Mapping[str, Any]) -> dict[str, str]:
 
     visit(view)
     return names
+
+
+# What the calm screen groups: what waits for me now, what I may do with one room-mate, my powers.
+NOW = ("answer_reveal", "answer_prompt", "vote", "designate", "lock_envoys", "volunteer")
+WITH_A_MATE = ("request_reveal", "reveal_private")
+
+
+def grouped(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The view's actions as the phone lays them out: `now` (answers, vote, designation, and any action
+    the game adds), `mates` (per room-mate: the reveals I may ask or give, a request of mine waiting),
+    `public` (show my card to the room), `powers` (my card's, in the closed box).
+
+    A power is a card's secret, so every phone shows the same closed box; a power whose window is
+    short also comes as a moment (moments.py), which is where it asks for attention.
+    """
+    names = names_in(view)
+    actions = list(view.get("actions") or ())
+    me = (view.get("viewer") or {}).get("id")
+    room = view.get("room") or {}
+    outgoing = {r["to"]["id"]: r for r in (view.get("requests") or {}).get("outgoing", ())}
+    cancels = {a.get("request_id"): a for a in actions if a["type"] == "cancel_reveal"}
+    mates = []
+    for mate in room.get("roster") or ():
+        if mate["id"] == me:
+            continue
+        forms = []
+        for a in actions:
+            if a["type"] in WITH_A_MATE and mate["id"] in (a.get("targets") or ()):
+                form = build({**a, "targets": [mate["id"]]}, names)
+                kind = f"mate.{a['type']}" + (f".{a['kind']}" if a.get("kind") else "")
+                label = t_or(kind, form["label"])  # "Demander une complète": the name is the box's title
+                form["buttons"] = [{**b, "label": label} for b in form["buttons"]]
+                forms.append(form)
+        waiting = outgoing.get(mate["id"])
+        cancel = cancels.get(waiting["id"]) if waiting else None
+        mates.append({"id": mate["id"], "name": mate["name"], "forms": forms,
+                      "waiting": waiting, "cancel": build(cancel, names) if cancel else None})
+    if not any(m["forms"] or m["waiting"] for m in mates):
+        mates = []  # nothing to do with anyone now (paused, over): no list of names to open for nothing
+    return {
+        "now": [build(a, names) for a in actions if a["type"] in NOW
+                or a["type"] not in (*WITH_A_MATE, "cancel_reveal", "reveal_public", "use_power", "leave")],
+        "leave": [build(a, names) for a in actions if a["type"] == "leave"],
+        "mates": mates,
+        "public": [build(a, names) for a in actions if a["type"] == "reveal_public"],
+        "powers": [build(a, names) for a in actions if a["type"] == "use_power"],
+    }

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ValidationError
 from app.games.deuxrois import commands, events
 from app.games.deuxrois import game as engine
 from app.games.deuxrois import views as deuxrois_views
-from app.games.deuxrois.action_forms import build, names_in
+from app.games.deuxrois.action_forms import build, grouped, names_in
 from app.games.deuxrois.config import GameConfig
 from app.games.deuxrois.debrief import debrief
 from app.games.deuxrois.debrief_svg import graph_svg, timeline_svg
@@ -32,31 +32,34 @@ from app.kernel.viewer import Viewer
 _P = "deuxrois/partials/"
 
 PAGES: Pages = {
+    # The calm screen, top to bottom; the moments lie over it, one at a time (moments.py).
     "player": (
         Region("p-status", _P + "status.html", ("game",)),
-        Region("p-alert", _P + "alert.html", ("alerts",)),
+        Region("p-moment", _P + "moment.html", ("moments", "game", "room")),
+        Region("p-result", _P + "result.html", ("result", "my_result")),
         Region("p-card", _P + "card.html", ("me", "is_general")),
         Region("p-event", _P + "event.html", ("active_event",)),
         Region("p-actions", _P + "actions.html",
-               ("actions", "room", "lobby", "election", "requests", "prompts", "designation")),
-        Region("p-room", _P + "room.html", ("room", "lobby", "designation", "election")),
-        Region("p-info", _P + "info.html", ("knowledge", "feed", "result")),
+               ("actions", "room", "lobby", "election", "requests", "prompts", "designation", "viewer")),
+        Region("p-room", _P + "room.html", ("room", "lobby", "designation", "election", "game")),
+        Region("p-info", _P + "info.html", ("knowledge", "feed")),
     ),
     "moderator": (
         Region("m-status", _P + "status.html", ("game",)),
         Region("m-controls", _P + "mod_controls.html", ("game", "players", "reverts", "historique")),
         Region("m-rebinds", _P + "rebinds.html", ("rebinds",)),
         Region("m-event", _P + "event.html", ("active_event", "historique")),
-        Region("m-players", _P + "players.html",
-               ("players", "rooms", "elections", "designations", "bindings", "requests", "prompts", "presence")),
+        Region("m-players", _P + "players.html", ("players", "grimoire", "presence", "game")),
+        Region("m-pending", _P + "pending.html", ("pending",)),
         Region("m-info", _P + "info.html", ("notes", "result")),
         Region("m-log", _P + "log.html", ("log",)),
     ),
     "screen": (
         Region("s-status", _P + "status.html", ("game",)),
+        Region("s-banner", _P + "banner.html", ("banner",)),
         Region("s-event", _P + "event.html", ("active_event",)),
         Region("s-rooms", _P + "rooms.html", ("rooms", "lobby")),
-        Region("s-info", _P + "info.html", ("result",)),
+        Region("s-info", _P + "screen_result.html", ("result",)),
     ),
 }
 
@@ -120,7 +123,7 @@ class DeuxRois:
     pages = PAGES
     page_templates = PAGE_TEMPLATES
     has_dashboard = True
-    template_globals: Mapping[str, Callable[..., Any]] = {"action_forms": action_forms}
+    template_globals: Mapping[str, Callable[..., Any]] = {"action_forms": action_forms, "action_groups": grouped}
     rebind_by: RebindBy = "moderator"
 
     def config_from_form(self, form: Mapping[str, str]) -> BaseModel:

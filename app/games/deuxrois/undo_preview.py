@@ -16,7 +16,7 @@ from typing import Any
 
 from app.games.deuxrois.card_state import CardState
 from app.games.deuxrois.cards import CARDS
-from app.games.deuxrois.event_text import describe
+from app.games.deuxrois.event_text import closed_ids, describe, openings
 from app.games.deuxrois.model.events import EventBase, NoteRecorded, Reverted
 from app.games.deuxrois.powers.timeline import last_time, live_events
 from app.games.deuxrois.state import GameState
@@ -166,7 +166,9 @@ def _live(state: GameState) -> dict[int, EventBase]:
 
 
 def _listed(state: GameState, events: Iterable[tuple[int, EventBase]]) -> list[View]:
-    return [{"version": v, "type": e.type, "text": describe(state, e).as_dict()} for v, e in events]
+    events = list(events)
+    opened = openings(state, closed_ids(e for _, e in events))
+    return [{"version": v, "type": e.type, "text": describe(state, e, opened)} for v, e in events]
 
 
 def _events(before: GameState, after: GameState) -> View:

@@ -17,7 +17,10 @@ from app.games.deuxrois.actions import legal_actions
 from app.games.deuxrois.alerts import player_alerts
 from app.games.deuxrois.cards import CARDS, COLOUR_NAMES, Colour
 from app.games.deuxrois.deal import ROOM_NAMES, Room
-from app.games.deuxrois.event_text import describe
+from app.games.deuxrois.event_text import closed_ids, describe, feed_sentence, openings
+from app.games.deuxrois.grimoire import grimoire, pending
+from app.games.deuxrois.model.events import EventBase
+from app.games.deuxrois.moments import crossed, player_moments
 from app.games.deuxrois.powers import envoy_plan
 from app.games.deuxrois.powers.registry import (
     offered_reason,
@@ -26,7 +29,7 @@ from app.games.deuxrois.powers.registry import (
     uses_left,
 )
 from app.games.deuxrois.rounds import next_deadline
-from app.games.deuxrois.state import GameState, Snapshot
+from app.games.deuxrois.state import FeedItem, GameState, Snapshot
 
 View = dict[str, Any]
 LOG_LINES = 80  # the dashboard's log shows the latest events; the export holds them all
@@ -43,10 +46,15 @@ def _who(state: GameState, pid: str | None) -> View | None:
 
 
 def _game(state: GameState) -> View:
-    return {
+    deadline = next_deadline(state)
+    paused = state.paused_at_ms
+    game: View = {
         "phase": state.phase, "round": state.round, "rounds": state.config.rounds,
-        "deadline_ms": next_deadline(state), "paused": state.paused_at_ms is not None, "version": state.version,
+        "deadline_ms": deadline, "paused": paused is not None, "version": state.version,
     }
+    if paused is not None and state.deadline_ms is not None:  # timers stand still: what is left on resume
+        game["left_ms"] = max(0, state.deadline_ms - paused)
+    return game
 
 
 def _room(state: GameState, room: Room) -> View:
@@ -112,6 +120,8 @@ def player_view(state: GameState, pid: str) -> View:
         view["actions"] = legal_actions(state, pid)
         return view
     room = state.rooms[pid]
+    actions = legal_actions(state, pid)
+    feed = [_feed_item(state, item) for item in state.feeds.get(pid, ())]
     view.update({
         "me": _my_card(state, pid),
         "room": _room(state, room),
@@ -127,22 +137,34 @@ def player_view(state: GameState, pid: str) -> View:
         "prompts": [{"id": p.id, "kind": p.kind, "options": list(p.options),
                      "about": _who(state, str(p.data["target"])) if "target" in p.data else None}
                     for p in state.prompts.values() if p.player_id == pid],
-        "actions": legal_actions(state, pid),
+        "actions": actions,
         "knowledge": [_snapshot(state, s) for s in state.knowledge.get(pid, ())],
-        "feed": [_feed_item(state, item.kind, item.data, item.seq, item.round, item.phase)
-                 for item in state.feeds.get(pid, ())],
+        "feed": feed,
         "alerts": player_alerts(state, pid),
+        "moments": player_moments(state, pid, actions, feed, view["game"]["deadline_ms"]),
     })
     for extra in state.rules.view_extras:  # Mode Historique: the event in force, the draw...
         view.update(extra(state, "player", pid))
     if state.result is not None:
         view["result"] = _result(state)
+        view["my_result"] = _mine(view["result"], pid)
     return view
 
 
-def _feed_item(state: GameState, kind: str, data: Any, seq: int, round_no: int, phase: str) -> View:
-    out: View = {"kind": kind, "seq": seq, "round": round_no, "phase": phase}
-    for key, value in data.items():
+def _mine(result: View, pid: str) -> View | None:
+    """The end, said to me first: my points, my place, and why."""
+    me = next((p for p in result["players"] if p["id"] == pid), None)
+    if me is None:
+        return None
+    lines = (result.get("explain") or {}).get(pid) or []
+    return {"points": me.get("points"), "rank": me.get("rank"), "of": len(result["players"]), "explain": lines,
+            "card": me.get("card")}
+
+
+def _feed_item(state: GameState, item: FeedItem) -> View:
+    out: View = {"kind": item.kind, "seq": item.seq, "round": item.round, "phase": item.phase,
+                 "say": feed_sentence(state, item)}
+    for key, value in item.data.items():
         if key == "player" or key == "general":
             out[key] = _who(state, value)
         elif key == "card":
@@ -158,9 +180,13 @@ def _result(state: GameState) -> View:
     """At the end every card is revealed (D11): the result names each player's card."""
     assert state.result is not None
     res = dict(state.result)
+    points = state.result["points"]
     res["players"] = [{**(_who(state, p.id) or {}), "card": _card(state.cards[p.id]),
-                       "room": state.rooms[p.id].value, "points": state.result["points"].get(p.id)}
+                       "room": state.rooms[p.id].value, "points": points.get(p.id),
+                       # Places by points, ties sharing one ("1, 2, 2, 4").
+                       "rank": 1 + sum(1 for q in points.values() if q > (points.get(p.id) or 0))}
                       for p in state.players]
+    res["ranking"] = sorted(res["players"], key=lambda p: (-(p["points"] or 0), p["name"]))
     return res
 
 
@@ -170,18 +196,37 @@ def screen_view(state: GameState) -> View:
     if state.phase == "lobby":
         view["lobby"] = [_who(state, p.id) for p in state.players]
         return view
+    went = crossed(state) if state.phase == "A" else {}
     rooms = []
     for room in (Room.NORMANDIE, Room.ANGLETERRE):
         r = _room(state, room)
         des = state.designations.get(room)
-        r["envoys"] = [_who(state, p) for p in des.named] if des is not None and des.locked else []
+        if state.phase == "A":  # after the crossing: who really came (a blocked envoy stayed, a companion went)
+            r["envoys"] = [_who(state, p) for p, to in went.items() if to is room]
+            r["crossed"] = True
+        else:
+            r["envoys"] = [_who(state, p) for p in des.named] if des is not None and des.locked else []
         rooms.append(r)
     view["rooms"] = rooms
+    view["banner"] = _banner(state)
     for extra in state.rules.view_extras:
         view.update(extra(state, "screen", None))
     if state.result is not None:
         view["result"] = _result(state)
     return view
+
+
+def _banner(state: GameState) -> View | None:
+    """The newest happening every player witnessed (a crossing, the song, a historical event): public by
+    construction, so the big screen may tell it as a banner. Room-only happenings never reach it."""
+    if not state.players:
+        return None
+    first = state.feeds.get(state.players[0].id, ())
+    common = {(i.seq, i.kind) for i in first}
+    for p in state.players[1:]:
+        common &= {(i.seq, i.kind) for i in state.feeds.get(p.id, ())}
+    item = next((i for i in reversed(first) if (i.seq, i.kind) in common), None)
+    return None if item is None else {"seq": item.seq, "kind": item.kind, "say": feed_sentence(state, item)}
 
 
 def moderator_view(state: GameState) -> View:
@@ -209,6 +254,8 @@ def moderator_view(state: GameState) -> View:
                             for r in state.requests.values()]
         view["prompts"] = [{"id": p.id, "player": p.player_id, "kind": p.kind, "options": list(p.options)}
                            for p in state.prompts.values()]
+        view["grimoire"] = grimoire(state)  # the same seats by room, with reminder tokens (grimoire.py)
+        view["pending"] = pending(state)
         for extra in state.rules.view_extras:
             view.update(extra(state, "moderator", None))
     if state.result is not None:
@@ -222,9 +269,10 @@ def _log(state: GameState) -> list[View]:
 
     Read back from the head of the history, so a long game costs no more than a short one.
     """
-    lines: list[View] = []
+    latest: list[tuple[int, EventBase]] = []
     node, version = state.history, state.version  # every event, undone ones included, counts one version
-    while node is not None and len(lines) < LOG_LINES:
-        lines.append({"version": version, "at_ms": node.event.at_ms, "text": describe(state, node.event).as_dict()})
+    while node is not None and len(latest) < LOG_LINES:
+        latest.append((version, node.event))
         node, version = node.prev, version - 1
-    return lines
+    opened = openings(state, closed_ids(e for _, e in latest))
+    return [{"version": v, "at_ms": e.at_ms, "text": describe(state, e, opened)} for v, e in latest]

@@ -27,6 +27,7 @@ from app.web.door import no_store
 from app.web.i18n import LANG, pick, t
 from app.web.links import base_url, qr_svg
 from app.web.presenter import HtmlPresenter
+from app.web.routes.home import created_page
 from app.web.templating import render
 
 router = APIRouter(prefix="/m/{code}")
@@ -81,6 +82,16 @@ async def rotate_link(request: Request, hub: HubDep, settings: SettingsDep) -> R
     await hub.end_moderator_sessions()
     log.info("game %s: the game master issued a new link", hub.code)
     return no_store(redirect)
+
+
+@router.get("/created")
+async def created(request: Request, hub: HubDep, settings: SettingsDep) -> Response:
+    """The page after creation, for the creator's browser (its session unseals the link): reloadable."""
+    _dashboard_of(hub)
+    moderator = await moderator_of(request, hub)
+    if moderator is None:
+        raise PageError(403, t("error.not_moderator"))
+    return no_store(created_page(request, hub, settings.base_url, moderator.link))
 
 
 @router.post("/act")

@@ -132,7 +132,11 @@ async def act(request: Request, hub: HubDep, limiter: LimiterDep) -> Response:
     player_id = await seat_of(request, hub)
     if seat_name(hub, player_id) is None or player_id is None:
         return actions.refusal(request, 403, "no_seat", t("error.no_seat"))
-    return await actions.act(request, hub, Actor.player(player_id), limiter)
+    response = await actions.act(request, hub, Actor.player(player_id), limiter)
+    if response.status_code < 400 and seat_name(hub, player_id) is None:
+        # The command freed this seat (the player left the table): the phone goes back to the home page.
+        response.headers["HX-Redirect"] = "/"
+    return response
 
 
 @router.get("/debrief/{picture}.svg")

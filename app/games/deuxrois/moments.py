@@ -1,0 +1,228 @@
+"""The phone's moments: whatever needs this player now, one at a time, in full screen.
+
+A moment names the other player ("Chloé vous demande une révélation complète"),
+carries the buttons that answer it (the player's own legal actions, nothing
+more) and its deadline, and leaves when it is answered or outdated:
+
+* asked of me now (from my legal actions): a reveal request, a question, my
+  vote, the envoys to name as général, being named envoy (with the powers a
+  named envoy may use), a power whose window just opened (one that cannot be
+  used during the negotiation: Sang royal, Geôlier, Cartographe...);
+* what just happened to me (this round, or this phase for reveals): a card
+  shown to me (held to be seen), a refusal of my request, "vous êtes envoyé",
+  "Partez", a swap, a subjugation, the Cartographe's timed survey, the
+  Troubadour's song (heard by everyone, as the rule says).
+
+Moments restate what the player's own view already holds (his actions, his
+knowledge, his feed, his room), so they carry no secret of their own; a move
+never says why. Each has a stable `id`: the phone shows it once, and a moment
+put off ("plus tard") stays in the calm screen's lists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from app.games.deuxrois.cards import Window
+from app.games.deuxrois.deal import ROOM_NAMES, Room
+from app.games.deuxrois.event_text import card_label, colour_word, power_name
+from app.games.deuxrois.model.events import (
+    CardsExchanged,
+    CardsSwapped,
+    CardStateChanged,
+    EnvoysCrossed,
+    EnvoysLocked,
+    EventBase,
+    PhaseStarted,
+    PlayerMoved,
+    RevealRequestClosed,
+    RevealRequested,
+)
+from app.games.deuxrois.powers.registry import find_power
+from app.games.deuxrois.powers.timeline import live_events
+from app.games.deuxrois.state import GameState, History
+
+View = dict[str, Any]
+ROUND_SCAN = 4000  # events read back at most to find the round's start (a long round at 50 players is ~1,000)
+URGENT = ("answer_reveal", "answer_prompt")
+# A named envoy's own answers to being named (royal refusal, the Chevalier's oath...): shown with that moment.
+NAMED_POWERS_TRIGGER = "named_envoy"
+
+
+@dataclass(frozen=True, slots=True)
+class Recent:
+    """This round's live events (newest first) and where the current phase began, read once per state."""
+
+    events: tuple[tuple[int, EventBase], ...]
+    phase_since: int  # version of the current phase's PhaseStarted (events after it are this phase's)
+    round_since: int
+
+
+_RECENT: dict[int, tuple[History | None, Recent]] = {}
+
+
+def recent(state: GameState) -> Recent:
+    """The round so far: every phone's moments read it, so it is read back once per state."""
+    hit = _RECENT.get(id(state.history))
+    if hit is not None and hit[0] is state.history:
+        return hit[1]
+    events: list[tuple[int, EventBase]] = []
+    phase_since = round_since = 0
+    for version, ev in live_events(state, since=max(0, state.version - ROUND_SCAN)):
+        events.append((version, ev))
+        if isinstance(ev, PhaseStarted):
+            phase_since = phase_since or version
+            if ev.phase in ("N", "setup"):
+                round_since = version
+                break
+    found = Recent(tuple(events), phase_since, round_since)
+    if len(_RECENT) > 64:
+        _RECENT.clear()
+    _RECENT[id(state.history)] = (state.history, found)
+    return found
+
+
+def crossed(state: GameState) -> dict[str, Room]:
+    """This round's crossing, once it happened: who went, and to which room (a blocked envoy stayed)."""
+    for _, ev in recent(state).events:
+        if isinstance(ev, EnvoysCrossed):
+            return dict(ev.moves)
+    return {}
+
+
+def _who(state: GameState, pid: str | None) -> View | None:
+    return None if pid is None else {"id": pid, "name": state.name(pid)}
+
+
+def _room(room: Room) -> View:
+    return {"id": room.value, "name": ROOM_NAMES[room].as_dict()}
+
+
+def _power_text(state: GameState, pid: str, key: object) -> dict[str, str] | None:
+    power = find_power(state, pid, str(key))
+    return power.text.as_dict() if power is not None else None
+
+
+def _short_window(state: GameState, pid: str, key: str) -> bool:
+    """A power that cannot wait for the negotiation: its window is another phase only."""
+    power = find_power(state, pid, key)
+    return power is not None and Window.N not in power.windows and str(power.trigger) != "passive"
+
+
+def _named_power(state: GameState, pid: str, key: str) -> bool:
+    power = find_power(state, pid, key)
+    return power is not None and str(power.trigger) == NAMED_POWERS_TRIGGER
+
+
+def _asked(state: GameState, pid: str, actions: Sequence[Mapping[str, Any]], deadline: int | None) -> list[View]:
+    """Moments that wait for my answer, from my own legal actions."""
+    out: list[View] = []
+    usable = [a for a in actions if a.get("available")]
+    for a in usable:
+        if a["type"] == "answer_reveal":
+            out.append({"id": f"ask:{a['request_id']}", "kind": "ask", "what": a.get("kind"),
+                        "from": _who(state, a.get("from_player")), "actions": [dict(a)]})
+        elif a["type"] == "answer_prompt":
+            about = a.get("about")
+            out.append({"id": f"prompt:{a['prompt_id']}", "kind": "prompt", "question": a.get("kind"),
+                        "about": _who(state, about if isinstance(about, str) else None),
+                        "deadline_ms": deadline if state.phase == "setup" else None, "actions": [dict(a)]})
+    room = state.rooms.get(pid)
+    des = state.designations.get(room) if room is not None else None
+    named = state.phase == "D" and des is not None and not des.locked and pid in des.named
+    powers = [a for a in usable if a["type"] == "use_power" and _short_window(state, pid, str(a.get("power")))]
+    if named and room is not None:
+        answers = [dict(a) for a in powers if _named_power(state, pid, str(a.get("power")))]
+        out.append({"id": f"named:{state.round}", "kind": "named", "by": _who(state, state.generals.get(room)),
+                    "to": _room(room.other), "deadline_ms": deadline, "actions": answers,
+                    "texts": [_power_text(state, pid, a.get("power")) for a in answers]})
+        powers = [a for a in powers if not _named_power(state, pid, str(a.get("power")))]
+    for a in powers:
+        out.append({"id": f"power:{a.get('power')}:{state.round}:{state.phase}", "kind": "power",
+                    "power": power_name(a.get("power")), "deadline_ms": deadline, "actions": [dict(a)],
+                    "texts": [_power_text(state, pid, a.get("power"))]})
+    vote = next((a for a in usable if a["type"] == "vote" and not a.get("voted")), None)
+    if vote is not None and room is not None:
+        el = state.elections.get(room)
+        runoff = el is not None and el.candidates is not None
+        out.append({"id": f"vote:{state.round}:{'runoff' if runoff else 'first'}", "kind": "vote",
+                    "runoff": runoff, "deadline_ms": (el.deadline_ms if el and el.deadline_ms else deadline),
+                    "actions": [dict(vote)]})
+    designate = [dict(a) for a in actions if a["type"] in ("designate", "lock_envoys")]
+    if designate and any(a["type"] == "designate" for a in designate):
+        need = next((a.get("quota") for a in designate if a["type"] == "designate"), 0)
+        out.append({"id": f"designate:{state.round}", "kind": "designate", "n": need, "deadline_ms": deadline,
+                    "actions": designate})
+    return out
+
+
+def _happened(state: GameState, pid: str, feed: Sequence[Mapping[str, Any]]) -> list[View]:
+    """What just happened to me this round (reveals: this phase), newest first."""
+    rec = recent(state)
+    my_card = state.cards.get(pid)
+    out: list[View] = []
+    requests = {ev.request_id: ev for _, ev in rec.events if isinstance(ev, RevealRequested)}
+    for version, ev in rec.events:
+        this_phase = version > rec.phase_since
+        if isinstance(ev, EnvoysCrossed) and pid in ev.moves:
+            out.append({"id": f"go:{version}", "kind": "go", "to": _room(ev.moves[pid])})
+        elif isinstance(ev, PlayerMoved) and ev.player_id == pid:
+            out.append({"id": f"go:{version}", "kind": "go", "to": _room(ev.to_room)})
+        elif isinstance(ev, EnvoysLocked) and pid in ev.envoys and state.phase == "X" and pid in state.rooms:
+            out.append({"id": f"envoy:{version}", "kind": "envoy", "to": _room(state.rooms[pid].other)})
+        elif isinstance(ev, CardsSwapped) and pid in (ev.a, ev.b):
+            out.append({"id": f"swap:{version}", "kind": "swap"})
+        elif isinstance(ev, CardStateChanged) and ev.card == my_card and ev.changes.get("subject") is True:
+            out.append({"id": f"subject:{version}", "kind": "subject"})
+        elif isinstance(ev, RevealRequestClosed) and ev.outcome == "refused" and this_phase:
+            asked = requests.get(ev.request_id)
+            if asked is not None and asked.from_id == pid:
+                out.append({"id": f"refused:{version}", "kind": "refused", "by": _who(state, asked.to_id),
+                            "what": asked.kind})
+    out += _shown(state, pid, rec)
+    for item in feed:
+        if item.get("seq", 0) <= rec.phase_since or item.get("round") != state.round:
+            continue
+        if item.get("kind") == "annonce":  # the song draws everyone's attention (its rule says so)
+            out.append({"id": f"song:{item['seq']}", "kind": "song", "say": item.get("say")})
+    survey = [i for i in feed if i.get("kind") == "survey" and i.get("round") == state.round]
+    if survey:
+        out.append({"id": f"survey:{survey[0]['seq']}", "kind": "survey",
+                    "cards": [{"player": i.get("player"), "card": i.get("card"), "from_ms": i.get("from_ms"),
+                               "until_ms": i.get("until_ms")} for i in survey]})
+    out.sort(key=lambda m: -int(str(m["id"]).rsplit(":", 1)[-1]))  # every id here ends with its version
+    return out
+
+
+def _shown(state: GameState, pid: str, rec: Recent) -> list[View]:
+    """Cards and colours shown to me this phase, one moment per reveal (a group complète is one)."""
+    by_version = {v: ev for v, ev in rec.events if v > rec.phase_since}
+    grouped: dict[int, list[View]] = {}
+    for snap in state.knowledge.get(pid, ()):
+        if snap.seq <= rec.phase_since or snap.kind not in ("complete", "couleur", "forcee", "privee"):
+            continue
+        shown: View = {"player": _who(state, snap.subject), "kind": snap.kind}
+        if snap.card is not None:
+            shown["card"] = {"number": snap.card, "label": card_label(snap.card)}
+        else:
+            shown["colour"] = colour_word(snap.colour)
+        grouped.setdefault(snap.seq, []).append(shown)
+    out = []
+    for seq, cards in grouped.items():
+        ev = by_version.get(seq)
+        forced_by = ev.a if isinstance(ev, CardsExchanged) and ev.forced and ev.b == pid else None
+        i_forced = isinstance(ev, CardsExchanged) and ev.forced and ev.a == pid
+        mutual = isinstance(ev, CardsExchanged)
+        out.append({"id": f"seen:{seq}", "kind": "forced" if forced_by else "seen", "shown": cards,
+                    "mutual": mutual, "by": _who(state, forced_by), "i_forced": i_forced})
+    return out
+
+
+def player_moments(state: GameState, pid: str, actions: Sequence[Mapping[str, Any]],
+                   feed: Sequence[Mapping[str, Any]], deadline: int | None) -> list[View]:
+    """Urgent first (what waits for my answer), then what just happened to me, newest first."""
+    if state.phase in ("lobby", "over") or pid not in state.cards:
+        return []
+    return [*_asked(state, pid, actions, deadline), *_happened(state, pid, feed)]
