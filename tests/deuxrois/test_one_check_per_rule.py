@@ -104,6 +104,24 @@ class Case:
     target: str | None = None
     targets: tuple[str, ...] = ()
 
+    @property
+    def id(self) -> str:
+        return f"{self.power}-{self.holder}"
+
+
+def _refusal(holder: str, room: Room = N) -> Callable[[Game], None]:
+    """Window D, `holder` named envoy by a Commandant, général of his room (Harold, the Roi de France...)."""
+    commandant = "commandant_rouge" if room is N else "commandant_bleu"
+
+    def arrange(game: Game) -> None:
+        to(game, room, holder, commandant)
+        if room is N:
+            d_with(game, commandant)
+        else:
+            d_with(game, "guillaume", commandant)
+        game.do(game.pid(commandant), {"type": "designate", "targets": [game.pid(holder)]})
+    return arrange
+
 
 def _n(*names: str) -> Callable[[Game], None]:
     """Window N, these players in Normandie."""
@@ -117,12 +135,16 @@ def _session(game: Game) -> None:
 # Every card power whose cost (cards.py) is a public reveal, and where each can be used.
 PUBLIC = [
     Case("free_passage", "emissaire_rouge", _n("emissaire_rouge")),
+    Case("free_passage", "emissaire_bleu", _n("emissaire_bleu")),
     Case("rally", "porte_etendard_rouge", _n("porte_etendard_rouge")),
     Case("mind_reading", "devin", _n("devin", "dame_noble"), target="dame_noble"),
     Case("usurp", "sang_royal_rouge", lambda g: (to(g, N, "sang_royal_rouge", "commandant_rouge"),
                                                    d_with(g, "commandant_rouge"))),
-    Case("royal_refusal", "guillaume", lambda g: (to(g, N, "guillaume", "commandant_rouge"), d_with(
-        g, "commandant_rouge"), g.do(g.pid("commandant_rouge"), {"type": "designate", "targets": [g.pid("guillaume")]}))),
+    Case("usurp", "sang_royal_bleu", lambda g: (to(g, N, "sang_royal_bleu", "commandant_rouge"),
+                                                 d_with(g, "commandant_rouge"))),
+    Case("royal_refusal", "guillaume", _refusal("guillaume")),
+    Case("royal_refusal", "harold", _refusal("harold", A)),
+    Case("royal_refusal", "roi_de_france", _refusal("roi_de_france")),
     Case("escort", "commandant_rouge", lambda g: (to(g, N, "commandant_rouge"), d_with(g, "commandant_rouge"))),
     Case("protection_oath", "chevalier_saxon", lambda g: (
         to(g, N, "chevalier_saxon", "dame_noble", "guillaume"), d_with(g, "guillaume"),
@@ -143,12 +165,13 @@ PUBLIC = [
 # Every card power whose cost is a forced reveal (the holder shows first).
 FORCED = [
     Case("authority", "guillaume", _n("guillaume", "dame_noble"), target="dame_noble"),
+    Case("authority", "harold", _n("harold", "dame_noble"), target="dame_noble"),
     Case("confession", "pretre_rouge", _n("pretre_rouge", "dame_noble"), target="dame_noble"),
     Case("secret_council", "diplomate_royal_rouge", _n("diplomate_royal_rouge", "dame_noble", "duc_de_bretagne"),
          targets=("dame_noble", "duc_de_bretagne")),
     Case("translation", "interprete", _session, target="dame_noble"),
 ]
-CASES = {c.power: c for c in PUBLIC + FORCED}
+CASES = {c.id: c for c in PUBLIC + FORCED}
 PUBLIC_BANS = (11, 26)  # colour reveals only: everywhere (E15), in the Camp where everyone starts (E30)
 FORCED_BANS = (11, 26)
 
@@ -180,7 +203,7 @@ def assert_barred_like_the_rule(game: Game, case: Case, rule: EngineError) -> No
 
 
 @pytest.mark.parametrize("event", PUBLIC_BANS)
-@pytest.mark.parametrize("power", [c.power for c in PUBLIC])
+@pytest.mark.parametrize("power", [c.id for c in PUBLIC])
 def test_s21_every_power_with_a_public_cost_is_barred_where_public_reveals_are(power: str, event: int) -> None:
     """E15/E30/S17: the Sang royal's usurpation, the royal refusal, the Émissaire's passage... like every other."""
     case = CASES[power]
@@ -190,7 +213,7 @@ def test_s21_every_power_with_a_public_cost_is_barred_where_public_reveals_are(p
 
 
 @pytest.mark.parametrize("event", FORCED_BANS)
-@pytest.mark.parametrize("power", [c.power for c in FORCED])
+@pytest.mark.parametrize("power", [c.id for c in FORCED])
 def test_s21_every_power_with_a_forced_cost_is_barred_where_complete_reveals_are(power: str, event: int) -> None:
     case = CASES[power]
     game = under(event)
@@ -198,7 +221,8 @@ def test_s21_every_power_with_a_forced_cost_is_barred_where_complete_reveals_are
     assert_barred_like_the_rule(game, case, the_rule(game, case.holder, "complete"))
 
 
-@pytest.mark.parametrize("power", ["free_passage", "rally", "mind_reading", *[c.power for c in FORCED]])
+@pytest.mark.parametrize("power", ["free_passage-emissaire_rouge", "rally-porte_etendard_rouge",
+                                   "mind_reading-devin", *[c.id for c in FORCED]])
 def test_e8_a_player_outside_pays_no_reveal_cost(power: str) -> None:
     """Event 4: outside until his room's result, he reveals nothing, so no power that costs a reveal."""
     case = CASES[power]
@@ -214,20 +238,19 @@ def test_e8_a_player_outside_pays_no_reveal_cost(power: str) -> None:
                                                ("translation", "interprete")])
 def test_e13_the_viking_forces_nobody_with_his_card_powers(power: str, viking: str) -> None:
     """Event 9: the viking makes no complète, so none of his forcées (he shows first in each)."""
-    case = CASES[power]
+    case = CASES[f"{power}-{viking}"]
     game = under(9, north="guillaume", south=viking) if viking != "guillaume" else under(9)
     to(game, game.room(game.pid(viking)), *(n for n in ("dame_noble", "duc_de_bretagne")))
-    if power == "translation":
-        pass  # no session is needed: the holder's own side is refused first
+    # No session is needed for the Interprète: the holder's own side of the forcée is refused first.
     assert_barred_like_the_rule(game, case, the_rule(game, case.holder, "complete"))
 
 
-@pytest.mark.parametrize("power", [c.power for c in FORCED])
+@pytest.mark.parametrize("power", [c.id for c in FORCED])
 def test_e29_a_citadelle_target_is_immune_to_every_forcee_with_one_refusal(power: str) -> None:
     case = CASES[power]
     game = under(25)
     case.arrange(game)
-    if power == "translation":  # a session between two Port players, then one goes up to the Citadelle
+    if case.power == "translation":  # a session between two Port players, then one goes up to the Citadelle
         dame, duc = game.pid("dame_noble"), game.pid("duc_de_bretagne")
         game.do(dame, {"type": "request_reveal", "target": duc, "kind": "complete"})
         game.do(duc, {"type": "answer_reveal", "request_id": next(iter(game.state.requests)), "accept": True})
@@ -235,7 +258,7 @@ def test_e29_a_citadelle_target_is_immune_to_every_forcee_with_one_refusal(power
     err = game.refused(game.pid(case.holder), command(game, case))
     assert (err.code, err.message.en) == ("immune", "This player is immune."), power
     action = next(a for a in player_view(game.state, game.pid(case.holder))["actions"]
-                  if a["type"] == "use_power" and a["power"] == power)
+                  if a["type"] == "use_power" and a["power"] == case.power)
     assert game.pid("dame_noble") not in (action["targets"] or [])
 
 

@@ -170,7 +170,7 @@ def test_c71_only_in_his_room_and_not_with_an_emissaire() -> None:
     assert not action["available"] and action["targets"] == []
     err = game.refused(game.pid("interprete"), {"type": "use_power", "power": "translation",
                                                  "target": game.pid("guillaume")})
-    assert err.code == "no_session"
+    assert err.code == "immune"  # the session exists; the forcée on the Émissaire is refused as every forcée (S21)
 
 
 def test_c36_a_faussaire_in_the_session_swaps_with_the_interprete_only() -> None:

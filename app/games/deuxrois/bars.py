@@ -31,9 +31,8 @@ from app.kernel.text import EngineError, Text
 
 IMMUNE = Text("Ce joueur est immunisé.", "This player is immune.")
 LOCKED = Text("La liste est déjà verrouillée.", "The list is already locked.")
-
-# The reveal kinds the guards are asked about (rulings §0.2): a forcée is asked as a complète.
-KINDS = ("complete", "couleur", "privee", "publique", "couleur_publique")
+# The reveal kinds the guards are asked about (rulings §0.2): "complete", "couleur", "privee",
+# "publique", "couleur_publique"; a forcée is asked as a complète.
 
 
 def immune(state: GameState, pid: str, effect: Effect) -> bool:
