@@ -16,11 +16,10 @@ from typing import Any
 
 from app.games.deuxrois.card_state import CardState
 from app.games.deuxrois.cards import CARDS
-from app.games.deuxrois.event_text import card_label, closed_ids, colour_word, describe, openings, power_name
+from app.games.deuxrois.event_text import closed_ids, describe, openings, state_words
 from app.games.deuxrois.model.events import EventBase, NoteRecorded, Reverted
 from app.games.deuxrois.powers.timeline import last_time, live_events
 from app.games.deuxrois.state import GameState
-from app.kernel.i18n import sentence
 from app.kernel.text import EngineError, Text
 
 View = dict[str, Any]
@@ -107,39 +106,14 @@ def _cards(before: GameState, after: GameState) -> list[View]:
     return out
 
 
-def _words(state: GameState, field: str, value: Any) -> Any:
-    """A card state's value as the page says it: power names, player names, card names, never keys.
-
-    True and False stay as they are (the page says yes or no); everything else becomes words.
-    """
-    if value is None or isinstance(value, bool):
-        return value
-    if field in ("used_game", "copied_power"):
-        keys = sorted(value) if isinstance(value, frozenset | set) else [value]
-        return [power_name(k) or sentence("words.a_power") for k in keys] or None
-    if field == "used_round":
-        return [sentence("undo.used_times", power=power_name(k) or sentence("words.a_power"), n=n)
-                for k, n in value] or None
-    if field == "partners":
-        return [state.name(p) for p in sorted(value)] or None
-    if field in ("met_principals", "copied_from"):
-        cards = sorted(value) if isinstance(value, frozenset | set) else [value]
-        return [card_label(c) for c in cards] or None
-    if field == "treaty":
-        return sentence(f"undo.treaty.{value}")
-    if field == "infidel_colour":
-        return colour_word(value)
-    return str(value)
-
-
 def _card_states(before: GameState, after: GameState) -> list[View]:
     out = []
     for card in sorted(set(before.card_states) | set(after.card_states)):
         a, b = before.card_state(card), after.card_state(card)
         if a == b:
             continue
-        changes = [{"field": f.name, "from": _words(before, f.name, getattr(a, f.name)),
-                    "to": _words(after, f.name, getattr(b, f.name))}
+        changes = [{"field": f.name, "from": state_words(before, f.name, getattr(a, f.name)),
+                    "to": state_words(after, f.name, getattr(b, f.name))}
                    for f in fields(CardState) if getattr(a, f.name) != getattr(b, f.name)]
         out.append({"card": _card(card), "holder": _who(before, before.holder(card)), "changes": changes})
     return out
