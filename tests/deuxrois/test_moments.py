@@ -7,6 +7,7 @@ from typing import Any
 
 from play_helpers import A, Game, complete, table
 
+from app.games.deuxrois import designation as des_rules
 from app.games.deuxrois.views import player_view
 
 NORTH = (1, 3, 4, 7, 13, 11, 15)
@@ -123,3 +124,51 @@ def test_moments_hold_nothing_the_players_own_view_does_not() -> None:
         known = {s["card"]["number"] for s in view["knowledge"] if s.get("card")} | {view["me"]["number"]}
         for m in view["moments"]:
             assert {s["card"]["number"] for s in m.get("shown", ()) if s.get("card")} <= known, p.name
+
+
+def _designated(game: Game) -> dict[str, list[str]]:
+    """Both rooms' généraux set by the game master, their envoys named and locked; now at the departure."""
+    game.until("E", 1)
+    generals = {"normandie": game.pid("duc_de_bretagne"), "angleterre": game.pid("harold")}
+    for room, general in generals.items():
+        game.do("moderator", {"type": "mod_set_general", "room": room, "player": general})
+    game.until("D", 1)
+    named = {}
+    for room, general in generals.items():
+        where = game.state.rooms[general]
+        targets = des_rules.eligible(game.state, where)[:des_rules.required(game.state, where)]
+        game.do(general, {"type": "designate", "targets": targets})
+        game.do(general, {"type": "lock_envoys"})
+        named[room] = targets
+    return named
+
+
+def test_a_held_back_envoy_is_told_he_stays() -> None:
+    game = table(16, normandie=(1, 3, 4, 7, 13, 11, 15, 9))
+    named = _designated(game)
+    assert game.state.phase == "X"
+    geolier = game.pid("geolier")
+    held = next(p for p in named["angleterre"] if p != geolier)
+    game.do(geolier, {"type": "use_power", "power": "block", "target": held, "choice": "general"})
+    game.until("A", 1)
+    stays = next(m for m in moments(game, game.state.name(held)) if m["kind"] == "stays")
+    assert stays["say"]["key"].startswith("feed.departure_changed.stays")
+    others = [p for p in named["angleterre"] if p not in (held, geolier)]
+    assert all("stays" not in kinds(game, game.state.name(p)) for p in others)
+
+
+def test_the_room_hears_of_an_usurpation_and_the_general_of_a_refusal() -> None:
+    game = table(14, normandie=NORTH)
+    game.until("E", 1)
+    duc = game.pid("duc_de_bretagne")
+    game.do("moderator", {"type": "mod_set_general", "room": "normandie", "player": duc})
+    game.until("D", 1)
+    guillaume = game.pid("guillaume")
+    game.do(duc, {"type": "designate", "targets": [guillaume, game.pid("protection_divine"), game.pid("tresorier_ducal")]})
+    game.do(guillaume, {"type": "use_power", "power": "royal_refusal"})
+    assert "withdrawn" in kinds(game, "duc_de_bretagne")  # the général learns it
+    assert "withdrawn" not in kinds(game, "protection_divine")
+    game.do(game.pid("sang_royal_rouge"), {"type": "use_power", "power": "usurp"})
+    for name in ("duc_de_bretagne", "protection_divine"):  # the deposed général and his room are told
+        assert "usurped" in kinds(game, name), name
+    assert "usurped" not in kinds(game, "harold")  # the other room is not
