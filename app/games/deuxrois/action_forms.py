@@ -229,6 +229,8 @@ def grouped(view: Mapping[str, Any]) -> dict[str, Any]:
                 kind = f"mate.{a['type']}" + (f".{a['kind']}" if a.get("kind") else "")
                 label = t_or(kind, form["label"])  # "Demander une complète": the name is the box's title
                 form["buttons"] = [{**b, "label": label} for b in form["buttons"]]
+                if a["type"] == "reveal_private":  # one tap shows my card: asked once, naming who sees it
+                    form["confirm"] = t("actions.reveal_private_confirm", name=mate["name"])
                 forms.append(form)
         waiting = outgoing.get(mate["id"])
         cancel = cancels.get(waiting["id"]) if waiting else None
