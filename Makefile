@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest clean bench
+.PHONY: run test lint typecheck pytest clean bench screenshots
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -27,6 +27,13 @@ pytest: $(STAMP)
 	$(VENV)/bin/pytest -n 2
 
 test: lint typecheck pytest
+
+# Every screen of both games at each phase (phone 412x915, dashboard 1440x900, big screen 1920x1080), each
+# checked by axe-core: open tests/e2e/screenshots/tour/<game>/index.html to page through them.
+screenshots: $(STAMP)
+	bash scripts/ensure-test-services
+	$(VENV)/bin/pytest -p no:xdist tests/e2e/test_screens.py
+	@echo "Screenshots: tests/e2e/screenshots/tour/deuxrois/index.html, tests/e2e/screenshots/tour/debarquement/index.html"
 
 bench: $(STAMP)
 	$(PY) -m bench

@@ -124,3 +124,25 @@ def test_random_games_timeline_matches_the_moves() -> None:
                 assert line.generals == {str(r): before.generals.get(r) for r in before.iter_rooms()}
         assert crossed == sum(len(line.crossings) for line in result.rounds) > 0
         assert any(g is not None for line in result.rounds for g in line.generals.values())
+
+
+def test_edge_labels_never_sit_on_one_another() -> None:
+    """Several reveals between the same two players (and crossing lines) keep readable labels (report #25)."""
+    import re
+
+    from app.games.deuxrois.debrief import Debrief, Edge, Node
+    from app.games.deuxrois.debrief_svg import graph_svg
+
+    nodes = (Node("p1", "Aude", 1, "red", "normandie"), Node("p2", "Bertrand", 2, "blue", "angleterre"),
+             Node("p3", "Cyprien", 3, "red", "normandie"), Node("p4", "Douce", 4, "red", "angleterre"))
+    edges = tuple(Edge(a, b, kind, kind in ("complete", "forcee"), 1, i, kind)
+                  for i, (a, b, kind) in enumerate([("p1", "p2", "complete"), ("p1", "p2", "publique"),
+                                                    ("p2", "p1", "privee"), ("p3", "p4", "forcee"),
+                                                    ("p4", "p3", "publique"), ("p1", "p4", "privee")]))
+    svg = graph_svg(Debrief(nodes, edges, ()))
+    labels = [(float(x), float(y), body) for x, y, body in
+              re.findall(r'<text x="([\d.]+)" y="([\d.]+)" font-size="10"[^>]*>([A-Za-z]+\d)</text>', svg)]
+    assert len(labels) == len(edges)
+    for i, (x1, y1, a) in enumerate(labels):
+        for x2, y2, b in labels[i + 1:]:
+            assert abs(y1 - y2) >= 12 or abs(x1 - x2) >= (len(a) + len(b)) * 3.2, (a, b)

@@ -65,6 +65,11 @@ def test_a_rapid_game_is_played_to_the_results_on_every_page(contexts: Contexts,
 
     expect(screen.locator("#s-info")).to_contain_text("Résultat")
     expect(screen.locator("#s-info .outcome")).to_be_visible()
+    # The end is paged on the projector: turn to the debrief graph's page.
+    page = screen.evaluate("""() => [...document.querySelectorAll('#s-info .result-page')]
+        .findIndex(p => p.querySelector("img[src*='graph.svg']"))""")
+    assert page > 0
+    screen.evaluate("i => window.showResultPage(i)", page)
     graph = screen.locator("#s-info img[src*='graph.svg']")
     expect(graph).to_be_visible()
     assert graph.evaluate("img => img.complete && img.naturalWidth > 0")  # the SVG was served and drawn

@@ -87,3 +87,20 @@ def test_the_app_can_be_installed_from_its_manifest(client: TestClient) -> None:
     for icon in data["icons"]:
         served = client.get(icon["src"])
         assert served.status_code == 200 and served.headers["content-type"] == icon["type"], icon
+
+
+def test_the_others_are_told_why_the_game_waits_while_the_infidele_chooses(client: TestClient) -> None:
+    code, _ = create_game(client)
+    phones = [join(client, code, f"Joueur {i + 1}")[0] for i in range(22)]  # the deck of 22 holds the Infidèle
+    assert act(client, code, {"type": "start"}, moderator=True).status_code == 200
+    hub = client.app.state.games._hubs[code]  # type: ignore[attr-defined]
+    assert hub.state.phase == "setup"
+    chooser = next(p.player_id for p in hub.state.prompts.values())
+    index = [p.id for p in hub.state.players].index(chooser)
+    other = phones[(index + 1) % 22].get(f"/g/{code}").text
+    assert "choisit en secret la couleur de sa carte" in other and "Mise en place" in other
+    assert 'data-moment="prompt:' not in other
+    mine = phones[index].get(f"/g/{code}").text
+    assert 'data-moment="prompt:' in mine  # the chooser's own question comes full screen
+    screen = client.get(f"/s/{code}").text
+    assert "choisit en secret la couleur de sa carte" in screen

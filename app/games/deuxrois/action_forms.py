@@ -20,6 +20,8 @@ from app.games.deuxrois.cards import CARDS
 from app.games.deuxrois.commands import Command
 from app.kernel.i18n import known, pick, t, t_or
 
+# Asked once before they happen: what cannot be taken back (leaving; a card shown to the whole room).
+CONFIRM = {"leave": "actions.leave_confirm", "reveal_public": "actions.reveal_public_confirm"}
 # Lists in an action that are the user's choice, and the command field each fills.
 CHOICE_LISTS = (("candidates", "candidate"), ("options", "choice"))
 
@@ -127,7 +129,7 @@ def build(action: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]
         "number": None,
         "done": bool(action.get("voted")),
         # Asked once before it happens: leaving the table cannot be taken back.
-        "confirm": t("actions.leave_confirm") if kind == "leave" else "",
+        "confirm": t(CONFIRM[kind]) if kind in CONFIRM else "",
     }
     if not out["available"]:
         return out
@@ -230,6 +232,8 @@ def grouped(view: Mapping[str, Any]) -> dict[str, Any]:
                 kind = f"mate.{a['type']}" + (f".{a['kind']}" if a.get("kind") else "")
                 label = t_or(kind, form["label"])  # "Demander une complète": the name is the box's title
                 form["buttons"] = [{**b, "label": label} for b in form["buttons"]]
+                if a["type"] == "reveal_private":  # one tap shows my card: asked once, naming who sees it
+                    form["confirm"] = t("actions.reveal_private_confirm", name=mate["name"])
                 forms.append(form)
         waiting = outgoing.get(mate["id"])
         cancel = cancels.get(waiting["id"]) if waiting else None

@@ -80,7 +80,20 @@ def _positions(nodes: tuple[Node, ...], width: int) -> dict[str, tuple[float, fl
     return pos
 
 
-def _edge(e: Edge, pos: dict[str, tuple[float, float, str]], bend: int) -> str:
+def _free_spot(x: float, y: float, label: str, placed: list[tuple[float, float, float]]) -> float:
+    """A y near `y` where `label` (about 6 px a letter, 12 px high) overlaps no label placed before."""
+    half = len(label) * 3.2 + 2
+    for step in (0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5):
+        candidate = y + step * 12
+        if all(abs(candidate - py) >= 12 or abs(x - px) >= half + pw for px, py, pw in placed):
+            placed.append((x, candidate, half))
+            return candidate
+    placed.append((x, y, half))
+    return y
+
+
+def _edge(e: Edge, pos: dict[str, tuple[float, float, str]], bend: int,
+          placed: list[tuple[float, float, float]] | None = None) -> str:
     x1, y1, _ = pos[e.a]
     x2, y2, _ = pos[e.b]
     stroke, dash, width = EDGE_STYLE[e.kind]
@@ -89,12 +102,14 @@ def _edge(e: Edge, pos: dict[str, tuple[float, float, str]], bend: int) -> str:
         side = 1 if pos[e.a][2] == "end" else -1
         cx, cy = x1 + side * (30 + abs(y2 - y1) * 0.3 + bend * 6), my
     else:
-        cx, cy = mx, my + bend * 8
+        cx, cy = mx, my + bend * 16  # parallel reveals between two players spread apart
     lx, ly = (mx + cx) / 2, (my + cy) / 2
     (x1, y1), (x2, y2) = _trim(x1, y1, cx, cy), _trim(x2, y2, cx, cy)  # arrows stop at the circles' edge
     dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
     start = f' marker-start="url(#arrow-{e.kind})"' if e.mutual else ""
     label = f"{_kind_abbr(e.kind)}{e.round}"
+    if placed is not None:  # labels never sit on one another ("C3Pu1" read as one word)
+        ly = _free_spot(lx, ly, label, placed)
     tip = f"{_kind_label(e.kind)} — {t('debrief.round', round=e.round)}"
     return (f'<g class="edge" data-kind="{e.kind}"><title>{escape(tip)}</title>'
             f'<path d="M{x1:.1f},{y1:.1f} Q{cx:.1f},{cy:.1f} {x2:.1f},{y2:.1f}" fill="none" stroke="{stroke}" '
@@ -138,11 +153,12 @@ def graph_svg(debrief: Debrief) -> str:
                          ' font-weight="bold"'))
     pos = _positions(debrief.nodes, width)
     pairs: dict[tuple[str, str], int] = {}
+    placed: list[tuple[float, float, float]] = []
     for e in debrief.edges:
         key = (min(e.a, e.b), max(e.a, e.b))
         bend = pairs.get(key, 0)
         pairs[key] = bend + 1
-        out.append(_edge(e, pos, (bend + 1) // 2 * (1 if bend % 2 else -1)))
+        out.append(_edge(e, pos, (bend + 1) // 2 * (1 if bend % 2 else -1), placed))
     for n in debrief.nodes:
         x, y, anchor = pos[n.id]
         dx = -14 if anchor == "end" else 14

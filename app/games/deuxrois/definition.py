@@ -39,9 +39,9 @@ PAGES: Pages = {
         Region("p-result", _P + "result.html", ("result", "my_result")),
         Region("p-card", _P + "card.html", ("me", "is_general")),
         Region("p-event", _P + "event.html", ("active_event",)),
+        Region("p-room", _P + "room.html", ("room", "lobby", "designation", "election", "game")),
         Region("p-actions", _P + "actions.html",
                ("actions", "room", "lobby", "election", "requests", "prompts", "designation", "viewer")),
-        Region("p-room", _P + "room.html", ("room", "lobby", "designation", "election", "game")),
         Region("p-info", _P + "info.html", ("knowledge", "feed")),
     ),
     "moderator": (

@@ -140,16 +140,42 @@ def _reveal_kind(kind: object) -> Sentence:
     return sentence(f"words.reveal.{kind if kind in _REVEALS else 'complete'}")
 
 
+def state_words(state: GameState, field: str, value: Any) -> Any:
+    """A card state's value as the page says it: power names, player names, card names, never keys.
+
+    True and False stay as they are (the page says yes or no); everything else becomes words. Values
+    come from the state (sets, tuples) or from an event's JSON (lists).
+    """
+    if value is None or isinstance(value, bool):
+        return value
+    many = sorted(value, key=str) if isinstance(value, frozenset | set | list | tuple) else [value]
+    if field in ("used_game", "copied_power"):
+        return [power_name(k) or sentence("words.a_power") for k in many] or None
+    if field == "used_round":
+        return [sentence("undo.used_times", power=power_name(k) or sentence("words.a_power"), n=int(n))
+                for k, n in many] or None
+    if field == "partners":
+        return [state.name(str(p)) for p in many] or None
+    if field in ("met_principals", "copied_from"):
+        return [card_label(int(c)) for c in many if int(c) in CARDS] or None
+    if field == "treaty":
+        return sentence(f"undo.treaty.{value}") if known(f"undo.treaty.{value}") else sentence("words.a_state")
+    if field == "infidel_colour":
+        return colour_word(value)
+    if isinstance(value, int | float):
+        return str(value)
+    return sentence("words.a_state")  # an unknown text value is a key: never shown as such
+
+
 def _changes(state: GameState, changes: Mapping[str, Any]) -> list[Any]:
     out: list[Any] = []
     for field, value in changes.items():
         label = sentence(f"cardstate.{field}") if known(f"cardstate.{field}") else sentence("words.a_state")
         if value is True or value is False:
             out.append(sentence("log.change.flag" if value else "log.change.unflag", what=label))
-        elif field == "infidel_colour":
-            out.append(sentence("log.change.value", what=label, value=colour_word(value)))
         else:
-            out.append(sentence("log.change.value", what=label, value=str(value)))
+            said = state_words(state, field, value)
+            out.append(sentence("log.change.value", what=label, value=said if said is not None else "—"))
     return out
 
 

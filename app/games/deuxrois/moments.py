@@ -182,11 +182,22 @@ def _happened(state: GameState, pid: str, feed: Sequence[Mapping[str, Any]]) -> 
                 out.append({"id": f"refused:{version}", "kind": "refused", "by": _who(state, asked.to_id),
                             "what": asked.kind})
     out += _shown(state, pid, rec)
+    room = state.rooms.get(pid)
+    general = room is not None and state.generals.get(room) == pid
     for item in feed:
-        if item.get("seq", 0) <= rec.phase_since or item.get("round") != state.round:
+        if item.get("round") != state.round:
             continue
-        if item.get("kind") == "annonce":  # the song draws everyone's attention (its rule says so)
-            out.append({"id": f"song:{item['seq']}", "kind": "song", "say": item.get("say")})
+        kind, seq, mine = item.get("kind"), item["seq"], (item.get("player") or {}).get("id") == pid
+        if kind in ("departure_changed",) and mine and item.get("change") in ("stays", "sent_back"):
+            out.append({"id": f"stays:{seq}", "kind": "stays", "say": item.get("say")})  # held back: I stay
+        if seq <= rec.phase_since:
+            continue
+        if kind == "annonce":  # the song draws everyone's attention (its rule says so)
+            out.append({"id": f"song:{seq}", "kind": "song", "say": item.get("say")})
+        elif kind == "general" and item.get("how") == "usurped":  # the room (the deposed général too) is told
+            out.append({"id": f"usurped:{seq}", "kind": "usurped", "say": item.get("say")})
+        elif kind == "envoy_withdrawn" and general:  # the général learns his envoy refused to go
+            out.append({"id": f"withdrawn:{seq}", "kind": "withdrawn", "say": item.get("say")})
     survey = [i for i in feed if i.get("kind") == "survey" and i.get("round") == state.round]
     if survey:
         out.append({"id": f"survey:{survey[0]['seq']}", "kind": "survey",

@@ -16,7 +16,7 @@ from typing import Any
 
 from app.games.deuxrois.card_state import CardState
 from app.games.deuxrois.cards import CARDS
-from app.games.deuxrois.event_text import closed_ids, describe, openings
+from app.games.deuxrois.event_text import closed_ids, describe, openings, state_words
 from app.games.deuxrois.model.events import EventBase, NoteRecorded, Reverted
 from app.games.deuxrois.powers.timeline import last_time, live_events
 from app.games.deuxrois.state import GameState
@@ -106,21 +106,14 @@ def _cards(before: GameState, after: GameState) -> list[View]:
     return out
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, frozenset | set):
-        return sorted(_plain(v) for v in value)
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    return value
-
-
 def _card_states(before: GameState, after: GameState) -> list[View]:
     out = []
     for card in sorted(set(before.card_states) | set(after.card_states)):
         a, b = before.card_state(card), after.card_state(card)
         if a == b:
             continue
-        changes = [{"field": f.name, "from": _plain(getattr(a, f.name)), "to": _plain(getattr(b, f.name))}
+        changes = [{"field": f.name, "from": state_words(before, f.name, getattr(a, f.name)),
+                    "to": state_words(after, f.name, getattr(b, f.name))}
                    for f in fields(CardState) if getattr(a, f.name) != getattr(b, f.name)]
         out.append({"card": _card(card), "holder": _who(before, before.holder(card)), "changes": changes})
     return out

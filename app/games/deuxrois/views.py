@@ -204,8 +204,10 @@ def screen_view(state: GameState) -> View:
         if state.phase == "A":  # after the crossing: who really came (a blocked envoy stayed, a companion went)
             r["envoys"] = [_who(state, p) for p, to in went.items() if to is room]
             r["crossed"] = True
-        else:
+        elif state.phase in ("D", "X"):
             r["envoys"] = [_who(state, p) for p in des.named] if des is not None and des.locked else []
+        else:
+            r["envoys"] = []  # out of the designation and the crossing, nobody is on the move
         rooms.append(r)
     view["rooms"] = rooms
     view["banner"] = _banner(state)
