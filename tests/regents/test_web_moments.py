@@ -11,9 +11,14 @@ from collections.abc import Iterator
 import pytest
 from starlette.testclient import TestClient
 
+from app.games.regents import GAME
 from app.games.regents.board import Space
-from app.games.regents.clans import CARD_NAMES, CLAN_NAMES, CLANS
+from app.games.regents.clans import CARD_NAMES, CLAN_NAMES, CLANS, Clan
+from app.kernel.i18n import speaking
+from app.kernel.viewer import Viewer
+from app.web.presenter import HtmlPresenter
 
+from .helpers import P, act, position
 from .phones import Table, Viewer_, create_table, visible
 
 NAMES = ["Ana", "Bob", "Chloé", "Dan"]
@@ -162,3 +167,21 @@ def test_secrets_wait_behind_a_hold(client: TestClient, region: str) -> None:
         for p in table.phones:
             html = p.region(region)
             assert 'class="card-hold big-button rg-hold"' in html and "hidden" in html
+
+
+def test_the_wrongly_accused_splits_the_accusers_loss_on_buttons_that_name_the_accuser() -> None:
+    """Rendered from a crafted position (the count to get there would take rounds): p1 (Mac Duff, on the
+    King's room, cases 2 and 1) accuses p2 (Campbell) of Mac Leod; p2's phone asks how p1 loses 2 cases."""
+    s = position({"p1": [Space.TRONE], "p2": [Space.CHAPELLE], "p3": [Space.ARMES]},
+                 clans=(Clan.MAC_DUFF, Clan.CAMPBELL, Clan.MAC_LEOD), scores={"p1": (2, 1, 0, 0, 0)})
+    s = act(s, P("p1"), {"type": "accuse", "target": "p2", "clan": "MAC_LEOD"}, at=5_000)
+    assert s.prompt is not None and s.prompt.kind == "loss" and s.prompt.player == "p2"
+    presenter = HtmlPresenter(GAME.pages)
+    with speaking("fr"):
+        accused = "".join(presenter.regions(Viewer("T", "player", "p2"), GAME.view_for(s, Viewer("T", "player", "p2"), [])))
+        third = "".join(presenter.regions(Viewer("T", "player", "p3"), GAME.view_for(s, Viewer("T", "player", "p3"), [])))
+    moment = visible(accused.split('id="rg-moment"')[1].split("</section>")[0])
+    assert "Rouge vous a accusé à tort : choisissez comment il perd 2 cases." in moment
+    assert "−2 Politique" in moment and "−1 Politique · −1 Militaire" in moment and "Rouge : 1 point ensuite" in moment
+    assert 'data-deadline="65000"' in accused  # 60 s from the accusation (the system timer ticks it)
+    assert "choisissez comment il perd" not in third and "En attente de Jaune" in visible(third)
