@@ -185,3 +185,27 @@ def test_the_wrongly_accused_splits_the_accusers_loss_on_buttons_that_name_the_a
     assert "−2 Politique" in moment and "−1 Politique · −1 Militaire" in moment and "Rouge : 1 point ensuite" in moment
     assert 'data-deadline="65000"' in accused  # 60 s from the accusation (the system timer ticks it)
     assert "choisissez comment il perd" not in third and "En attente de Jaune" in visible(third)
+
+
+def test_privilege_moves_two_agents_in_one_action_from_the_phones_form(client: TestClient,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("app.live.games.secrets.randbits", lambda bits: 20261201)
+    with table_at_actions(client) as table:
+        s = table.state
+        first = phone_of(table, s.players[0].pid)
+        assert s.players[0].clan != Clan.CAMPBELL  # this seed: the first player holds Privilège
+        table.tap(first, {"type": "play_card", "card": "PRIVILEGE"})
+        actions = first.region("rg-actions")
+        assert 'name="also_from"' in actions and "Privilège : deux agents pour une seule action" in visible(actions)
+        assert "Trône mène à : Armes, Trésor, Chapelle, Intendance" in visible(actions)
+        response = first.client.post(f"/g/{table.code}/act", headers={"hx-request": "true"}, data={
+            "command": '{"type": "move_agent"}', "key": "k-privilege-1", "from_space": "TRONE", "to_space": "ARMES",
+            "also_from": "TRONE", "also_to": "TRESOR"})
+        assert response.status_code == 200 and "flash-on" not in response.text
+        table.settle()
+        s = table.state
+        me = s.player(first.player_id)
+        assert me.at(Space.ARMES) == 1 and me.at(Space.TRESOR) == 1 and me.at(Space.TRONE) == 2
+        assert s.turn.actions_left == 2 and not s.turn.privilege
+        assert "Privilège : deux agents pour une action" in visible(table.screen.region("s-banner"))
+        assert 'name="also_from"' not in first.region("rg-actions")  # spent
