@@ -162,3 +162,22 @@ def test_no_page_shows_a_raw_key_a_placeholder_or_a_secret(client: TestClient, l
     started += [(None, client.get(f"/m/{code}?lang={lang}").text), (None, phone(client).get(f"/s/{code}?lang={lang}").text)]
     for pid, page in started:
         assert shown_wrongly(s, pid, page) == [], (pid, page[:300])
+
+
+def test_a_new_phone_gets_its_seat_back_with_the_pin_once_the_game_master_confirms(client: TestClient) -> None:
+    code = create_table(client)
+    ana = sit(client, code, "Ana")
+    sit(client, code, "Bob")
+    sit(client, code, "Chloé")
+    assert post(client, code, {"type": "start"}, moderator=True).status_code == 200
+    new = phone(client)
+    waiting = new.post(f"/g/{code}/recover", data={"name": "ana", "pin": ana.pin})
+    assert waiting.status_code == 200 and "Le meneur de jeu va confirmer" in waiting.text
+    dash = client.get(f"/m/{code}").text
+    assert "Téléphones qui demandent une place" in dash and f'hx-post="/m/{code}/rebind/{ana.player_id}"' in dash
+    wrong = phone(client).post(f"/g/{code}/recover", data={"name": "Bob", "pin": "000000"})
+    assert wrong.status_code == 403
+    assert client.post(f"/m/{code}/rebind/{ana.player_id}", headers={"origin": "http://testserver"}).status_code == 204
+    page = new.get(f"/g/{code}").text
+    assert "Vous êtes Ana" in page and 'id="rg-secret"' in page
+    assert 'id="rg-secret"' not in ana.client.get(f"/g/{code}").text  # the old phone is cut off
