@@ -60,7 +60,8 @@ def commands(page: Page) -> list[dict[str, object]]:
         "buttons => buttons.map(b => b.value)")
     out = [json.loads(v) for v in raw]
     return [c for c in out if not (c.get("card") == "TRAHISON" and "agents" not in c) and c["type"] != "leave"
-            and not (c["type"] in ("choose_gain", "choose_loss") and "domains" not in c)]
+            and not (c["type"] in ("choose_gain", "choose_loss") and "domains" not in c)
+            and not (c["type"] == "move_agent" and "from_space" not in c)]
 
 
 def send(page: Page, command: dict[str, object]) -> None:
