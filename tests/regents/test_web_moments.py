@@ -209,3 +209,15 @@ def test_privilege_moves_two_agents_in_one_action_from_the_phones_form(client: T
         assert s.turn.actions_left == 2 and not s.turn.privilege
         assert "Privilège : deux agents pour une action" in visible(table.screen.region("s-banner"))
         assert 'name="also_from"' not in first.region("rg-actions")  # spent
+
+
+def test_the_accuser_waits_calmly_while_the_accused_chooses() -> None:
+    s = position({"p1": [Space.TRONE], "p2": [Space.CHAPELLE], "p3": [Space.ARMES]},
+                 clans=(Clan.MAC_DUFF, Clan.CAMPBELL, Clan.MAC_LEOD), scores={"p1": (2, 1, 0, 0, 0)})
+    s = act(s, P("p1"), {"type": "accuse", "target": "p2", "clan": "MAC_LEOD"}, at=5_000)
+    with speaking("fr"):
+        page = "".join(HtmlPresenter(GAME.pages).regions(Viewer("T", "player", "p1"),
+                                                         GAME.view_for(s, Viewer("T", "player", "p1"), [])))
+    moment = visible(page.split('id="rg-moment"')[1].split("</section>")[0])
+    assert "En attente de Jaune" in moment and "À vous" not in moment
+    assert 'name="command"' not in page.split('id="rg-actions"')[1].split("</section>")[0]
