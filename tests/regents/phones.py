@@ -235,7 +235,9 @@ def shown_wrongly(s: State, pid: str | None, message: str) -> list[str]:
 
 
 def _complete(command: dict[str, Any]) -> bool:
-    """A button that sends a whole command (a pick-many form needs boxes ticked first)."""
+    """A button that sends a whole command (a pick-many form needs boxes ticked, PRIVILÈGE's its selects)."""
+    if command["type"] == "move_agent":
+        return "from_space" in command
     if command["type"] == "play_card" and command.get("card") == "TRAHISON":
         return "agents" in command
     if command["type"] in ("choose_gain", "choose_loss"):

@@ -11,7 +11,7 @@ from web_helpers import phone
 
 from app.games.regents.model import State
 
-from .phones import Table, create_table, hub_of, post, sit, visible
+from .phones import Table, create_table, hub_of, post, shown_wrongly, sit, visible
 
 
 def state_of(client: TestClient, code: str) -> State:
@@ -139,3 +139,45 @@ def test_a_phone_in_english_reads_english(started: tuple[TestClient, str, Table]
     assert "Poser ici" not in page
     screen = visible(phone(client).get(f"/s/{code}?lang=en").text)
     assert "Set-up: everyone places 4 agents" in screen and "Influence tracks" in screen
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_no_page_shows_a_raw_key_a_placeholder_or_a_secret(client: TestClient, lang: str) -> None:
+    """The pages as loaded (not pushed): the home page's Régents fieldset, the created page, the door,
+    the PIN page, every seat's phone, the dashboard and the screen, in the lobby and once started."""
+    created = client.post(f"/games?lang={lang}", data={"game": "regents"})
+    code = re.search(r"/g/([A-Z]{4})<", created.text).group(1)  # type: ignore[union-attr]
+    home = client.get(f"/?lang={lang}").text
+    ours = home.split('data-game="regents">')[1].split("</fieldset>")[0]
+    door = phone(client)
+    loaded: list[tuple[str | None, str]] = [(None, created.text), (None, ours), (None, door.get(f"/g/{code}?lang={lang}").text)]
+    table = Table(client, code, ["Ana", "Bob", "Chloé"])
+    loaded += [(None, table.phones[0].client.get(f"/g/{code}?lang={lang}").text)]
+    lobby = state_of(client, code)
+    for pid, page in loaded:
+        assert shown_wrongly(lobby, pid, page) == [], page[:300]
+    assert post(client, code, {"type": "start"}, moderator=True).status_code == 200
+    s = state_of(client, code)
+    started: list[tuple[str | None, str]] = [(p.player_id, p.client.get(f"/g/{code}?lang={lang}").text) for p in table.phones]
+    started += [(None, client.get(f"/m/{code}?lang={lang}").text), (None, phone(client).get(f"/s/{code}?lang={lang}").text)]
+    for pid, page in started:
+        assert shown_wrongly(s, pid, page) == [], (pid, page[:300])
+
+
+def test_a_new_phone_gets_its_seat_back_with_the_pin_once_the_game_master_confirms(client: TestClient) -> None:
+    code = create_table(client)
+    ana = sit(client, code, "Ana")
+    sit(client, code, "Bob")
+    sit(client, code, "Chloé")
+    assert post(client, code, {"type": "start"}, moderator=True).status_code == 200
+    new = phone(client)
+    waiting = new.post(f"/g/{code}/recover", data={"name": "ana", "pin": ana.pin})
+    assert waiting.status_code == 200 and "Le meneur de jeu va confirmer" in waiting.text
+    dash = client.get(f"/m/{code}").text
+    assert "Téléphones qui demandent une place" in dash and f'hx-post="/m/{code}/rebind/{ana.player_id}"' in dash
+    wrong = phone(client).post(f"/g/{code}/recover", data={"name": "Bob", "pin": "000000"})
+    assert wrong.status_code == 403
+    assert client.post(f"/m/{code}/rebind/{ana.player_id}", headers={"origin": "http://testserver"}).status_code == 204
+    page = new.get(f"/g/{code}").text
+    assert "Vous êtes Ana" in page and 'id="rg-secret"' in page
+    assert 'id="rg-secret"' not in ana.client.get(f"/g/{code}").text  # the old phone is cut off

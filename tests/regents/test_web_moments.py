@@ -11,9 +11,14 @@ from collections.abc import Iterator
 import pytest
 from starlette.testclient import TestClient
 
+from app.games.regents import GAME
 from app.games.regents.board import Space
-from app.games.regents.clans import CARD_NAMES, CLAN_NAMES, CLANS
+from app.games.regents.clans import CARD_NAMES, CLAN_NAMES, CLANS, Clan
+from app.kernel.i18n import speaking
+from app.kernel.viewer import Viewer
+from app.web.presenter import HtmlPresenter
 
+from .helpers import P, act, position
 from .phones import Table, Viewer_, create_table, visible
 
 NAMES = ["Ana", "Bob", "Chloé", "Dan"]
@@ -162,3 +167,57 @@ def test_secrets_wait_behind_a_hold(client: TestClient, region: str) -> None:
         for p in table.phones:
             html = p.region(region)
             assert 'class="card-hold big-button rg-hold"' in html and "hidden" in html
+
+
+def test_the_wrongly_accused_splits_the_accusers_loss_on_buttons_that_name_the_accuser() -> None:
+    """Rendered from a crafted position (the count to get there would take rounds): p1 (Mac Duff, on the
+    King's room, cases 2 and 1) accuses p2 (Campbell) of Mac Leod; p2's phone asks how p1 loses 2 cases."""
+    s = position({"p1": [Space.TRONE], "p2": [Space.CHAPELLE], "p3": [Space.ARMES]},
+                 clans=(Clan.MAC_DUFF, Clan.CAMPBELL, Clan.MAC_LEOD), scores={"p1": (2, 1, 0, 0, 0)})
+    s = act(s, P("p1"), {"type": "accuse", "target": "p2", "clan": "MAC_LEOD"}, at=5_000)
+    assert s.prompt is not None and s.prompt.kind == "loss" and s.prompt.player == "p2"
+    presenter = HtmlPresenter(GAME.pages)
+    with speaking("fr"):
+        accused = "".join(presenter.regions(Viewer("T", "player", "p2"), GAME.view_for(s, Viewer("T", "player", "p2"), [])))
+        third = "".join(presenter.regions(Viewer("T", "player", "p3"), GAME.view_for(s, Viewer("T", "player", "p3"), [])))
+    moment = visible(accused.split('id="rg-moment"')[1].split("</section>")[0])
+    assert "Rouge vous a accusé à tort : choisissez comment il perd 2 cases." in moment
+    assert "−2 Politique" in moment and "−1 Politique · −1 Militaire" in moment and "Rouge : 1 point ensuite" in moment
+    assert 'data-deadline="65000"' in accused  # 60 s from the accusation (the system timer ticks it)
+    assert "choisissez comment il perd" not in third and "En attente de Jaune" in visible(third)
+
+
+def test_privilege_moves_two_agents_in_one_action_from_the_phones_form(client: TestClient,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("app.live.games.secrets.randbits", lambda bits: 20261201)
+    with table_at_actions(client) as table:
+        s = table.state
+        first = phone_of(table, s.players[0].pid)
+        assert s.players[0].clan != Clan.CAMPBELL  # this seed: the first player holds Privilège
+        table.tap(first, {"type": "play_card", "card": "PRIVILEGE"})
+        actions = first.region("rg-actions")
+        assert 'name="also_from"' in actions and "Privilège : deux agents pour une seule action" in visible(actions)
+        assert "Trône mène à : Armes, Trésor, Chapelle, Intendance" in visible(actions)
+        response = first.client.post(f"/g/{table.code}/act", headers={"hx-request": "true"}, data={
+            "command": '{"type": "move_agent"}', "key": "k-privilege-1", "from_space": "TRONE", "to_space": "ARMES",
+            "also_from": "TRONE", "also_to": "TRESOR"})
+        assert response.status_code == 200 and "flash-on" not in response.text
+        table.settle()
+        s = table.state
+        me = s.player(first.player_id)
+        assert me.at(Space.ARMES) == 1 and me.at(Space.TRESOR) == 1 and me.at(Space.TRONE) == 2
+        assert s.turn.actions_left == 2 and not s.turn.privilege
+        assert "Privilège : deux agents pour une action" in visible(table.screen.region("s-banner"))
+        assert 'name="also_from"' not in first.region("rg-actions")  # spent
+
+
+def test_the_accuser_waits_calmly_while_the_accused_chooses() -> None:
+    s = position({"p1": [Space.TRONE], "p2": [Space.CHAPELLE], "p3": [Space.ARMES]},
+                 clans=(Clan.MAC_DUFF, Clan.CAMPBELL, Clan.MAC_LEOD), scores={"p1": (2, 1, 0, 0, 0)})
+    s = act(s, P("p1"), {"type": "accuse", "target": "p2", "clan": "MAC_LEOD"}, at=5_000)
+    with speaking("fr"):
+        page = "".join(HtmlPresenter(GAME.pages).regions(Viewer("T", "player", "p1"),
+                                                         GAME.view_for(s, Viewer("T", "player", "p1"), [])))
+    moment = visible(page.split('id="rg-moment"')[1].split("</section>")[0])
+    assert "En attente de Jaune" in moment and "À vous" not in moment
+    assert 'name="command"' not in page.split('id="rg-actions"')[1].split("</section>")[0]

@@ -18,7 +18,7 @@ STATUS = Region("rg-status", _P + "status.html", ("game", "turn", "waiting", "pl
 ALERT = Region("rg-alert", _P + "alert.html", ("knowledge",))
 MOMENT = Region("rg-moment", _P + "moment.html", ("me", "legal_actions", "game", "turn", "waiting", "result"))
 MAP = Region("rg-map", _P + "map.html", ("castle", "legal_actions", "me", "game", "turn"))
-ACTIONS = Region("rg-actions", _P + "actions.html", ("legal_actions", "me", "game", "turn", "players"))
+ACTIONS = Region("rg-actions", _P + "actions.html", ("legal_actions", "me", "game", "turn", "players", "waiting"))
 SECRET = Region("rg-secret", _P + "secret.html", ("me", "game"))
 KNOW = Region("rg-know", _P + "know.html", ("knowledge", "me", "players", "neutral"))
 MINE = Region("rg-mine", _P + "mine.html", ("me", "tracks", "game"))
@@ -33,6 +33,7 @@ S_COUNT = Region("s-count", _P + "count_story.html", ("last_count",))
 S_TRACKS = Region("s-tracks", _P + "tracks_board.html", ("tracks",))
 S_PLAYERS = Region("s-players", _P + "table.html", ("players", "neutral", "game", "lobby"))
 S_BANNER = Region("s-banner", _P + "banner.html", ("feed",))
+S_FEED = Region("s-feed", _P + "chronicle.html", ("feed",))
 S_RESULT = Region("s-result", _P + "result_show.html", ("result", "players"))
 
 # -- the dashboard: public information, every seat and what is pending, the controls --
@@ -48,7 +49,7 @@ M_RESULT = Region("m-result", _P + "result_table.html", ("result", "players"))
 
 PAGES: Pages = {
     "player": (STATUS, ALERT, MOMENT, MAP, ACTIONS, SECRET, MINE, KNOW, PLAYERS, TRACKS, FEED),
-    "screen": (S_HEAD, S_CASTLE, S_COUNT, S_TRACKS, S_PLAYERS, S_BANNER, S_RESULT),
+    "screen": (S_HEAD, S_CASTLE, S_COUNT, S_TRACKS, S_PLAYERS, S_FEED, S_BANNER, S_RESULT),
     "moderator": (M_STATUS, M_CONTROLS, M_REBINDS, M_SEATS, M_RESULT, M_CASTLE, M_COUNT, M_TRACKS, M_FEED),
 }
 
