@@ -149,3 +149,23 @@ def test_games_from_before_the_migration_stay_playable(database_url: str) -> Non
         player.portal = client.portal
         assert "Marie" in player.get(f"/g/{code}").text
         assert act(legacy, code, {"type": "mod_note", "text": "after the upgrade"}, moderator=True).status_code == 200
+
+
+def test_a_script_without_accept_gets_the_link_at_once_and_drives_the_dashboard(tmp_path: Path) -> None:
+    """A load driver or a venue's script sends no Accept header: no redirect to follow, the page comes with
+    the link, and the link's secret opens the dashboard's actions (a browser still gets post/redirect/get)."""
+    server = Served(tmp_path, f"sqlite:///{tmp_path / 'script.db'}").start()
+    try:
+        origin = {"origin": server.url}
+        with httpx2.Client(base_url=server.url) as browser:
+            assert browser.post("/games", data={"rounds": "5"}, headers=origin).status_code == 303
+        with httpx2.Client(base_url=server.url) as script:
+            script.headers.pop("accept")
+            created = script.post("/games", data={"rounds": "5"}, headers=origin)
+            assert created.status_code == 200
+            code, secret = LINK.search(html.unescape(created.text)).groups()  # type: ignore[union-attr]
+            note = script.post(f"/m/{code}/act", json={"key": "note000001", "command": {"type": "mod_note", "text": "hi"}},
+                               headers={**origin, "cookie": f"mod_{code}={secret}"})
+            assert note.status_code == 200 and note.json()["ok"] is True, note.text
+    finally:
+        server.stop()

@@ -51,8 +51,14 @@ async def create_game(request: Request, games: GamesDep, settings: SettingsDep) 
     except EngineError as exc:
         return _home(fields, pick(exc.message), 422)  # the form comes back as it was typed
     hub, secret = await games.create(config, game=definition.id)
-    # Post/redirect/get: reloading the page that follows shows the same game, never a new one.
-    response = RedirectResponse(f"/games/{hub.code}", status_code=303)
+    response: Response
+    if "accept" in request.headers:
+        # Post/redirect/get: reloading the page that follows shows the same game, never a new one.
+        response = RedirectResponse(f"/games/{hub.code}", status_code=303)
+    else:
+        # No Accept header at all: a script, not a browser (every browser and HTTP library sends one): a
+        # load driver, a venue's tooling. It gets the page at once, with the link a redirect would hide.
+        response = created_page(request, hub, settings.base_url, secret if definition.has_dashboard else None)
     if definition.has_dashboard:
         # The creator's own browser is the dashboard at once (a session, not the secret); the link opens it
         # anywhere else.
