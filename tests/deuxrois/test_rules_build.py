@@ -35,7 +35,8 @@ ROOT = Path(package.__file__).parent
 SOURCES = sorted(ROOT.rglob("*.py"))
 MUTATORS = {"append", "insert", "extend", "update", "add", "setdefault", "sort", "remove", "pop", "clear"}
 DECORATORS = {"dataclass", "staticmethod", "classmethod", "property", "cache", "lru_cache", "cached_property",
-              "overload", "field_validator", "model_validator"}
+              "overload", "field_validator", "model_validator",
+              "per_state", "contextmanager"}  # memo.py: a memo kept in each state, like `cache` (no registry)
 
 
 def _modules() -> list[types.ModuleType]:

@@ -36,8 +36,8 @@ def _reveal_actions(state: GameState, pid: str) -> list[Action]:
 
     def reveal(kind: str, to_pending: bool) -> Action:
         own = bars.own_reveal(state, pid, kind)  # his own bar (the Berserker's) before "nobody to ask"
-        targets = [] if own is not None else [p for p in others if (to_pending or p not in pending)
-                                              and bars.reveal(state, pid, p, kind) is None]
+        asked = others if to_pending or not pending else [p for p in others if p not in pending]
+        targets = [] if own is not None else bars.reveal_partners(state, pid, asked, kind)
         reason = own.message if own is not None else None if targets else alone
         if kind == "privee":
             return _action("reveal_private", reason, targets=targets)

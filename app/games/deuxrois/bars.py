@@ -24,6 +24,7 @@ Each check returns the refusal (an `EngineError`, not raised) or None:
 
 from __future__ import annotations
 
+from app.games.deuxrois import memo
 from app.games.deuxrois.cards import CARDS, Cost, Effect
 from app.games.deuxrois.deal import Room
 from app.games.deuxrois.state import GameState
@@ -50,6 +51,30 @@ def reveal(state: GameState, a: str, b: str | None, kind: str) -> EngineError | 
             if reason is not None:
                 return EngineError("reveal_blocked", reason)
     return None
+
+
+def reveal_partners(state: GameState, a: str, partners: list[str], kind: str) -> list[str]:
+    """The partners with whom `a` may make a reveal of `kind`: those `reveal` does not refuse, in order.
+
+    A phone asks this of every room-mate for every kind (25 x 3 per view). When every guard reads the
+    shower alone (`reads_partner=False`), a pair is barred exactly when one of the two is barred as a
+    shower, so the guards are asked once per player and state (`_barred`), not once per pair.
+    """
+    rules = state.rules
+    if memo.enabled() and a in state.rooms and all(g in rules.shower_guards for g in rules.reveal_guards):
+        barred = _barred(state, kind)
+        if a in barred:
+            return []
+        rooms = state.rooms
+        return [p for p in partners if (p not in barred if p in rooms else reveal(state, a, p, kind) is None)]
+    return [p for p in partners if reveal(state, a, p, kind) is None]
+
+
+@memo.per_state
+def _barred(state: GameState, kind: str) -> frozenset[str]:
+    """The players (in a room) some guard refuses as the shower of a reveal of `kind` now."""
+    guards = state.rules.reveal_guards
+    return frozenset(pid for pid in state.rooms if any(g(state, pid, None, kind) is not None for g in guards))
 
 
 def own_reveal(state: GameState, actor: str, kind: str) -> EngineError | None:

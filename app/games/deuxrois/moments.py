@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from app.games.deuxrois import memo
 from app.games.deuxrois.cards import Window
 from app.games.deuxrois.deal import ROOM_NAMES, Room
 from app.games.deuxrois.event_text import card_label, colour_word, power_name
@@ -42,7 +43,8 @@ from app.games.deuxrois.model.events import (
 )
 from app.games.deuxrois.powers.registry import find_power
 from app.games.deuxrois.powers.timeline import live_events
-from app.games.deuxrois.state import GameState, History
+from app.games.deuxrois.state import GameState
+from app.games.deuxrois.view_parts import who as _who
 
 View = dict[str, Any]
 ROUND_SCAN = 4000  # events read back at most to find the round's start (a long round at 50 players is ~1,000)
@@ -60,14 +62,15 @@ class Recent:
     round_since: int
 
 
-_RECENT: dict[int, tuple[History | None, Recent]] = {}
+_RECENT = memo.Keep(64)
 
 
 def recent(state: GameState) -> Recent:
-    """The round so far: every phone's moments read it, so it is read back once per state."""
-    hit = _RECENT.get(id(state.history))
-    if hit is not None and hit[0] is state.history:
-        return hit[1]
+    """The round so far: every phone's moments read it, so it is read back once per history."""
+    return _RECENT.of(state.history, lambda _: _recent(state))
+
+
+def _recent(state: GameState) -> Recent:
     events: list[tuple[int, EventBase]] = []
     phase_since = round_since = 0
     for version, ev in live_events(state, since=max(0, state.version - ROUND_SCAN)):
@@ -77,11 +80,7 @@ def recent(state: GameState) -> Recent:
             if ev.phase in ("N", "setup"):
                 round_since = version
                 break
-    found = Recent(tuple(events), phase_since, round_since)
-    if len(_RECENT) > 64:
-        _RECENT.clear()
-    _RECENT[id(state.history)] = (state.history, found)
-    return found
+    return Recent(tuple(events), phase_since, round_since)
 
 
 def crossed(state: GameState) -> dict[str, Room]:
@@ -90,10 +89,6 @@ def crossed(state: GameState) -> dict[str, Room]:
         if isinstance(ev, EnvoysCrossed):
             return dict(ev.moves)
     return {}
-
-
-def _who(state: GameState, pid: str | None) -> View | None:
-    return None if pid is None else {"id": pid, "name": state.name(pid)}
 
 
 def _room(room: Room) -> View:
@@ -158,29 +153,46 @@ def _asked(state: GameState, pid: str, actions: Sequence[Mapping[str, Any]], dea
     return out
 
 
+@memo.per_state
+def _events_to(state: GameState) -> dict[str, list[View]]:
+    """What this round's events did to each player (one pass for every phone), in `rec.events` order."""
+    rec = recent(state)
+    out: dict[str, list[View]] = {}
+    holders: dict[int, list[str]] = {}
+    for p, number in state.cards.items():
+        holders.setdefault(number, []).append(p)
+    requests = {ev.request_id: ev for _, ev in rec.events if isinstance(ev, RevealRequested)}
+    for version, ev in rec.events:
+        if isinstance(ev, EnvoysCrossed):
+            for pid, room in ev.moves.items():
+                out.setdefault(pid, []).append({"id": f"go:{version}", "kind": "go", "to": _room(room)})
+        elif isinstance(ev, PlayerMoved):
+            out.setdefault(ev.player_id, []).append({"id": f"go:{version}", "kind": "go", "to": _room(ev.to_room)})
+        elif isinstance(ev, EnvoysLocked):
+            if state.phase == "X":
+                for pid in dict.fromkeys(ev.envoys):
+                    if pid in state.rooms:
+                        out.setdefault(pid, []).append({"id": f"envoy:{version}", "kind": "envoy",
+                                                        "to": _room(state.rooms[pid].other)})
+        elif isinstance(ev, CardsSwapped):
+            for pid in dict.fromkeys((ev.a, ev.b)):
+                out.setdefault(pid, []).append({"id": f"swap:{version}", "kind": "swap"})
+        elif isinstance(ev, CardStateChanged):
+            if ev.changes.get("subject") is True:
+                for pid in holders.get(ev.card, ()):
+                    out.setdefault(pid, []).append({"id": f"subject:{version}", "kind": "subject"})
+        elif isinstance(ev, RevealRequestClosed) and ev.outcome == "refused" and version > rec.phase_since:
+            asked = requests.get(ev.request_id)
+            if asked is not None:
+                out.setdefault(asked.from_id, []).append({"id": f"refused:{version}", "kind": "refused",
+                                                          "by": _who(state, asked.to_id), "what": asked.kind})
+    return out
+
+
 def _happened(state: GameState, pid: str, feed: Sequence[Mapping[str, Any]]) -> list[View]:
     """What just happened to me this round (reveals: this phase), newest first."""
     rec = recent(state)
-    my_card = state.cards.get(pid)
-    out: list[View] = []
-    requests = {ev.request_id: ev for _, ev in rec.events if isinstance(ev, RevealRequested)}
-    for version, ev in rec.events:
-        this_phase = version > rec.phase_since
-        if isinstance(ev, EnvoysCrossed) and pid in ev.moves:
-            out.append({"id": f"go:{version}", "kind": "go", "to": _room(ev.moves[pid])})
-        elif isinstance(ev, PlayerMoved) and ev.player_id == pid:
-            out.append({"id": f"go:{version}", "kind": "go", "to": _room(ev.to_room)})
-        elif isinstance(ev, EnvoysLocked) and pid in ev.envoys and state.phase == "X" and pid in state.rooms:
-            out.append({"id": f"envoy:{version}", "kind": "envoy", "to": _room(state.rooms[pid].other)})
-        elif isinstance(ev, CardsSwapped) and pid in (ev.a, ev.b):
-            out.append({"id": f"swap:{version}", "kind": "swap"})
-        elif isinstance(ev, CardStateChanged) and ev.card == my_card and ev.changes.get("subject") is True:
-            out.append({"id": f"subject:{version}", "kind": "subject"})
-        elif isinstance(ev, RevealRequestClosed) and ev.outcome == "refused" and this_phase:
-            asked = requests.get(ev.request_id)
-            if asked is not None and asked.from_id == pid:
-                out.append({"id": f"refused:{version}", "kind": "refused", "by": _who(state, asked.to_id),
-                            "what": asked.kind})
+    out: list[View] = list(_events_to(state).get(pid, ())) if memo.enabled() else _events_to_me(state, pid, rec)
     out += _shown(state, pid, rec)
     room = state.rooms.get(pid)
     general = room is not None and state.generals.get(room) == pid
@@ -207,9 +219,40 @@ def _happened(state: GameState, pid: str, feed: Sequence[Mapping[str, Any]]) -> 
     return out
 
 
+def _events_to_me(state: GameState, pid: str, rec: Recent) -> list[View]:
+    """What this round's events did to me, the straightforward way (what `_events_to` must give me)."""
+    my_card = state.cards.get(pid)
+    out: list[View] = []
+    requests = {ev.request_id: ev for _, ev in rec.events if isinstance(ev, RevealRequested)}
+    for version, ev in rec.events:
+        this_phase = version > rec.phase_since
+        if isinstance(ev, EnvoysCrossed) and pid in ev.moves:
+            out.append({"id": f"go:{version}", "kind": "go", "to": _room(ev.moves[pid])})
+        elif isinstance(ev, PlayerMoved) and ev.player_id == pid:
+            out.append({"id": f"go:{version}", "kind": "go", "to": _room(ev.to_room)})
+        elif isinstance(ev, EnvoysLocked) and pid in ev.envoys and state.phase == "X" and pid in state.rooms:
+            out.append({"id": f"envoy:{version}", "kind": "envoy", "to": _room(state.rooms[pid].other)})
+        elif isinstance(ev, CardsSwapped) and pid in (ev.a, ev.b):
+            out.append({"id": f"swap:{version}", "kind": "swap"})
+        elif isinstance(ev, CardStateChanged) and ev.card == my_card and ev.changes.get("subject") is True:
+            out.append({"id": f"subject:{version}", "kind": "subject"})
+        elif isinstance(ev, RevealRequestClosed) and ev.outcome == "refused" and this_phase:
+            asked = requests.get(ev.request_id)
+            if asked is not None and asked.from_id == pid:
+                out.append({"id": f"refused:{version}", "kind": "refused", "by": _who(state, asked.to_id),
+                            "what": asked.kind})
+    return out
+
+
+@memo.per_state
+def _this_phase(state: GameState) -> dict[int, EventBase]:
+    rec = recent(state)
+    return {v: ev for v, ev in rec.events if v > rec.phase_since}
+
+
 def _shown(state: GameState, pid: str, rec: Recent) -> list[View]:
     """Cards and colours shown to me this phase, one moment per reveal (a group complète is one)."""
-    by_version = {v: ev for v, ev in rec.events if v > rec.phase_since}
+    by_version = _this_phase(state) if memo.enabled() else {v: ev for v, ev in rec.events if v > rec.phase_since}
     grouped: dict[int, list[View]] = {}
     for snap in state.knowledge.get(pid, ()):
         if snap.seq <= rec.phase_since or snap.kind not in ("complete", "couleur", "forcee", "privee"):

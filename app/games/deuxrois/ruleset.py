@@ -116,6 +116,8 @@ class GameRules(Rules[GameState]):
     active: dict[str, ActivePower] = field(default_factory=dict)
     triggers: list[RevealTrigger] = field(default_factory=list)  # kept sorted by order
     reveal_guards: list[RevealGuard] = field(default_factory=list)
+    # Guards that read only the shower (never the partner): the views ask them once per player, not per pair.
+    shower_guards: set[RevealGuard] = field(default_factory=set)
     own_reveal_guards: list[OwnRevealGuard] = field(default_factory=list)  # the actor's own (the Berserker)
     power_sources: list[PowerSource] = field(default_factory=list)
     extra_immunities: list[Immunity] = field(default_factory=list)
@@ -144,8 +146,12 @@ class GameRules(Rules[GameState]):
 
         return register
 
-    def reveal_guard(self, fn: RevealGuard) -> RevealGuard:
+    def reveal_guard(self, fn: RevealGuard, *, reads_partner: bool = True) -> RevealGuard:
+        """A reason reveals cannot happen; `reads_partner=False` promises it reads the shower alone, so its
+        answer for (shower, anyone) is its answer for (shower, None) (bars.reveal_partners asks it once)."""
         self.reveal_guards.append(fn)
+        if not reads_partner:
+            self.shower_guards.add(fn)
         return fn
 
     def on_reveal(self, key: str, order: int, kinds: tuple[str, ...] = ("complete",)) -> Callable[[TriggerFn], TriggerFn]:

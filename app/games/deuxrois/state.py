@@ -180,6 +180,9 @@ class GameState:
     # What optional parts of the rules keep, by part: Mode Historique's is under "historique"
     # (historique/model.py). The core never reads it, so it needs nothing of them.
     extensions: Mapping[str, object] = field(default_factory=dict)
+    # Not data: what the views asked of this very state, answered once (memo.py). Every new state,
+    # `replace` included, starts empty; comparisons and reprs leave it out.
+    memo: dict[object, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     # ------------------------------------------------------------- read helpers
     def player(self, pid: str) -> Player | None:

@@ -13,9 +13,11 @@ from typing import Any
 
 from app.games.deuxrois import designation as designation_rules
 from app.games.deuxrois import election as election_rules
+from app.games.deuxrois import memo
 from app.games.deuxrois.actions import legal_actions
 from app.games.deuxrois.alerts import player_alerts
-from app.games.deuxrois.cards import CARDS, COLOUR_NAMES, Colour
+from app.games.deuxrois.card_state import CardState
+from app.games.deuxrois.cards import CARDS, Colour
 from app.games.deuxrois.deal import ROOM_NAMES, Room
 from app.games.deuxrois.event_text import closed_ids, describe, feed_sentence, openings
 from app.games.deuxrois.grimoire import grimoire, pending
@@ -29,22 +31,15 @@ from app.games.deuxrois.powers.registry import (
     uses_left,
 )
 from app.games.deuxrois.rounds import next_deadline
-from app.games.deuxrois.state import FeedItem, GameState, Snapshot
+from app.games.deuxrois.state import FeedItem, GameState, History, Player, Snapshot
+from app.games.deuxrois.view_parts import card as _card
+from app.games.deuxrois.view_parts import who as _who
 
 View = dict[str, Any]
 LOG_LINES = 80  # the dashboard's log shows the latest events; the export holds them all
 
 
-def _card(number: int) -> View:
-    c = CARDS[number]
-    return {"number": number, "key": c.key, "name": c.name.as_dict(), "label": {"fr": c.label("fr"), "en": c.label("en")},
-            "colour": str(c.colour), "colour_name": COLOUR_NAMES[c.colour].as_dict()}
-
-
-def _who(state: GameState, pid: str | None) -> View | None:
-    return None if pid is None else {"id": pid, "name": state.name(pid)}
-
-
+@memo.per_state
 def _game(state: GameState) -> View:
     deadline = next_deadline(state)
     paused = state.paused_at_ms
@@ -57,16 +52,26 @@ def _game(state: GameState) -> View:
     return game
 
 
+_ROOMS = memo.Keep(256)
+
+
 def _room(state: GameState, room: Room) -> View:
+    """Who stands in a room and its général: the same for its 25 phones, the screen and the dashboard."""
+    general = state.generals.get(room)
+    return _ROOMS.get((state.players, state.rooms, room, general), lambda: _room_now(state, room, general))
+
+
+def _room_now(state: GameState, room: Room, general: str | None) -> View:
     return {"id": room.value, "name": ROOM_NAMES[room].as_dict(),
             "roster": [_who(state, p) for p in state.present(room)],
-            "general": _who(state, state.generals.get(room))}
+            "general": _who(state, general)}
 
 
+@memo.per_state
 def _my_card(state: GameState, pid: str) -> View:
     number = state.cards[pid]
     cs = state.card_state(number)
-    view = _card(number)
+    view = dict(_card(number))
     view["objective"] = CARDS[number].objective.as_dict()
     powers = []
     for power in powers_of(state, pid):
@@ -79,19 +84,59 @@ def _my_card(state: GameState, pid: str) -> View:
             "reason": reason.as_dict() if reason is not None else None,
         })
     view["powers"] = powers
-    # The card's own state is the holder's to know (it travels with the card, §0.3).
-    view["status"] = {"subject": cs.subject, "blessed": cs.blessed, "pope_faithful": cs.pope_faithful,
-                      "armed": cs.armed, "infidel_colour": cs.infidel_colour, "banked": cs.banked,
-                      "pledge": cs.pledge, "treaty": cs.treaty,
-                      "visits": {"normandie": cs.visits_normandie, "angleterre": cs.visits_angleterre}}
+    view["status"] = _status(state, number)  # the card's own state is the holder's to know (it travels with the card, §0.3)
     if number in (9, 22) and CARDS[number].colour is Colour.BICOLOUR:
         view["shows_colour"] = cs.infidel_colour if number == 22 else "choice"
     return view
 
 
+_STATUS = memo.Keep(256)
+
+
+_UNTOUCHED = CardState()  # a card no event changed yet
+
+
+def _status(state: GameState, number: int) -> View:
+    cs = state.card_states.get(number)
+    return _STATUS.of(cs if cs is not None else _UNTOUCHED, _status_now)
+
+
+def _status_now(cs: CardState) -> View:
+    return {"subject": cs.subject, "blessed": cs.blessed, "pope_faithful": cs.pope_faithful,
+            "armed": cs.armed, "infidel_colour": cs.infidel_colour, "banked": cs.banked,
+            "pledge": cs.pledge, "treaty": cs.treaty,
+            "visits": {"normandie": cs.visits_normandie, "angleterre": cs.visits_angleterre}}
+
+
+_KNOWLEDGE = memo.Keep(1024)
+_FEED_ITEMS = memo.Keep(8192)
+_FEEDS = memo.Keep(1024)
+
+
+def _knowledge(state: GameState, pid: str) -> list[View]:
+    """What others showed him; kept while his snapshots (and the names) are the same objects."""
+    snaps = state.knowledge.get(pid, ())
+    return _KNOWLEDGE.get((snaps, state.players), lambda: [_snapshot(state, s) for s in snaps])
+
+
+def _feed(state: GameState, pid: str) -> list[View]:
+    """His room's happenings in words; each item is said once, whoever witnessed it."""
+    items = state.feeds.get(pid, ())
+    return _FEEDS.get((items, state.players), lambda: [_said(state, item) for item in items])
+
+
+def _said(state: GameState, item: FeedItem) -> View:
+    return _FEED_ITEMS.get((item, state.players), lambda: _feed_item(state, item))
+
+
 def _snapshot(state: GameState, snap: Snapshot) -> View:
     return {"player": _who(state, snap.subject), "card": _card(snap.card) if snap.card is not None else None,
             "colour": snap.colour, "kind": snap.kind, "round": snap.round, "phase": snap.phase, "seq": snap.seq}
+
+
+@memo.per_state
+def _candidates(state: GameState, room: Room) -> list[View | None]:
+    return [_who(state, p) for p in election_rules.eligible_candidates(state, room)]
 
 
 def _election(state: GameState, pid: str) -> View | None:
@@ -100,11 +145,12 @@ def _election(state: GameState, pid: str) -> View | None:
     if el is None:
         return None
     return {"open": el.open, "runoff": el.candidates is not None,
-            "candidates": [_who(state, p) for p in election_rules.eligible_candidates(state, room)],
+            "candidates": _candidates(state, room),
             "my_ballot": el.ballots.get(pid, "none") if pid in el.ballots else None, "voted": pid in el.ballots,
             "deadline_ms": el.deadline_ms}
 
 
+@memo.per_state
 def _designation(state: GameState, room: Room) -> View | None:
     des = state.designations.get(room)
     if des is None:
@@ -113,32 +159,57 @@ def _designation(state: GameState, room: Room) -> View | None:
             "required": designation_rules.required(state, room)}
 
 
+@memo.per_state
+def _lobby(state: GameState) -> list[View | None]:
+    return [_who(state, p.id) for p in state.players]
+
+
+@memo.per_state
+def _requests(state: GameState) -> dict[str, View]:
+    """Each player's requests, incoming and outgoing, in the order they were made (one pass for all)."""
+    out: dict[str, View] = {}
+    for r in state.requests.values():
+        out.setdefault(r.to_id, {"incoming": [], "outgoing": []})["incoming"].append(
+            {"id": r.id, "from": _who(state, r.from_id), "kind": r.kind})
+        out.setdefault(r.from_id, {"incoming": [], "outgoing": []})["outgoing"].append(
+            {"id": r.id, "to": _who(state, r.to_id), "kind": r.kind})
+    return out
+
+
+def _my_requests(state: GameState, pid: str) -> View:
+    if not memo.enabled():
+        return {"incoming": [{"id": r.id, "from": _who(state, r.from_id), "kind": r.kind}
+                             for r in state.requests.values() if r.to_id == pid],
+                "outgoing": [{"id": r.id, "to": _who(state, r.to_id), "kind": r.kind}
+                             for r in state.requests.values() if r.from_id == pid]}
+    return _requests(state).get(pid) or {"incoming": [], "outgoing": []}
+
+
+def _prompts(state: GameState, pid: str) -> list[View]:
+    return [{"id": p.id, "kind": p.kind, "options": list(p.options),
+             "about": _who(state, str(p.data["target"])) if "target" in p.data else None}
+            for p in state.prompts.values() if p.player_id == pid]
+
+
 def player_view(state: GameState, pid: str) -> View:
     view: View = {"viewer": {"kind": "player", **(_who(state, pid) or {})}, "game": _game(state)}
     if pid not in state.cards:  # lobby: only the seats
-        view["lobby"] = [_who(state, p.id) for p in state.players]
+        view["lobby"] = _lobby(state)
         view["actions"] = legal_actions(state, pid)
         return view
     room = state.rooms[pid]
     actions = legal_actions(state, pid)
-    feed = [_feed_item(state, item) for item in state.feeds.get(pid, ())]
+    feed = _feed(state, pid)
     view.update({
         "me": _my_card(state, pid),
         "room": _room(state, room),
         "is_general": state.generals.get(room) == pid,
         "election": _election(state, pid),
         "designation": _designation(state, room),
-        "requests": {
-            "incoming": [{"id": r.id, "from": _who(state, r.from_id), "kind": r.kind}
-                         for r in state.requests.values() if r.to_id == pid],
-            "outgoing": [{"id": r.id, "to": _who(state, r.to_id), "kind": r.kind}
-                         for r in state.requests.values() if r.from_id == pid],
-        },
-        "prompts": [{"id": p.id, "kind": p.kind, "options": list(p.options),
-                     "about": _who(state, str(p.data["target"])) if "target" in p.data else None}
-                    for p in state.prompts.values() if p.player_id == pid],
+        "requests": _my_requests(state, pid),
+        "prompts": _prompts(state, pid) if state.prompts else [],
         "actions": actions,
-        "knowledge": [_snapshot(state, s) for s in state.knowledge.get(pid, ())],
+        "knowledge": _knowledge(state, pid),
         "feed": feed,
         "alerts": player_alerts(state, pid),
         "moments": player_moments(state, pid, actions, feed, view["game"]["deadline_ms"]),
@@ -176,6 +247,7 @@ def _feed_item(state: GameState, item: FeedItem) -> View:
     return out
 
 
+@memo.per_state
 def _result(state: GameState) -> View:
     """At the end every card is revealed (D11): the result names each player's card."""
     assert state.result is not None
@@ -199,7 +271,7 @@ def screen_view(state: GameState) -> View:
     went = crossed(state) if state.phase == "A" else {}
     rooms = []
     for room in (Room.NORMANDIE, Room.ANGLETERRE):
-        r = _room(state, room)
+        r = dict(_room(state, room))  # shared with the phones: the screen adds its own keys to a copy
         des = state.designations.get(room)
         if state.phase == "A":  # after the crossing: who really came (a blocked envoy stayed, a companion went)
             r["envoys"] = [_who(state, p) for p, to in went.items() if to is room]
@@ -224,11 +296,21 @@ def _banner(state: GameState) -> View | None:
     if not state.players:
         return None
     first = state.feeds.get(state.players[0].id, ())
-    common = {(i.seq, i.kind) for i in first}
-    for p in state.players[1:]:
-        common &= {(i.seq, i.kind) for i in state.feeds.get(p.id, ())}
+    if memo.enabled():  # each feed's set is kept while that feed is (a new happening makes new feeds)
+        common = set.intersection(*(_FEED_SETS.of(state.feeds.get(p.id, ()), _seen) for p in state.players))
+    else:
+        common = {(i.seq, i.kind) for i in first}
+        for p in state.players[1:]:
+            common &= {(i.seq, i.kind) for i in state.feeds.get(p.id, ())}
     item = next((i for i in reversed(first) if (i.seq, i.kind) in common), None)
     return None if item is None else {"seq": item.seq, "kind": item.kind, "say": feed_sentence(state, item)}
+
+
+_FEED_SETS = memo.Keep(1024)
+
+
+def _seen(feed: tuple[FeedItem, ...]) -> set[tuple[int, str]]:
+    return {(i.seq, i.kind) for i in feed}
 
 
 def moderator_view(state: GameState) -> View:
@@ -236,12 +318,7 @@ def moderator_view(state: GameState) -> View:
     view: View = {"viewer": {"kind": "moderator"}, "game": _game(state), "seed": state.seed,
                   "config": state.config.model_dump(mode="json"), "notes": [list(n) for n in state.notes],
                   "reverts": [list(r) for r in state.reverts]}
-    view["players"] = [
-        {**(_who(state, p.id) or {}), "card": _card(state.cards[p.id]) if p.id in state.cards else None,
-         "room": state.rooms[p.id].value if p.id in state.rooms else None,
-         "state": _my_card(state, p.id)["status"] if p.id in state.cards else None}
-        for p in state.players
-    ]
+    view["players"] = [_seat(state, p) for p in state.players]
     if state.phase != "lobby":
         view["rooms"] = [_room(state, r) for r in (Room.NORMANDIE, Room.ANGLETERRE)]
         view["elections"] = {
@@ -266,15 +343,46 @@ def moderator_view(state: GameState) -> View:
     return view
 
 
+_SEATS = memo.Keep(1024)
+
+
+def _seat(state: GameState, p: Player) -> View:
+    """One seat on the dashboard: who, which card, where, the card's state."""
+    number = state.cards.get(p.id)
+    cs = state.card_states.get(number) if number is not None else None
+    return _SEATS.get((state.players, p, number, state.rooms.get(p.id), cs), lambda: {
+        **(_who(state, p.id) or {}), "card": _card(state.cards[p.id]) if p.id in state.cards else None,
+        "room": state.rooms[p.id].value if p.id in state.rooms else None,
+        "state": _status(state, state.cards[p.id]) if p.id in state.cards else None})
+
+
 def _log(state: GameState) -> list[View]:
     """The dashboard's log: the latest events, newest first, one line each (the undo form takes their versions).
 
-    Read back from the head of the history, so a long game costs no more than a short one.
+    Read back from the head of the history, so a long game costs no more than a short one; each line is
+    said once (`_line`), and said again only when what it says changes (a name, the request it closes).
     """
-    latest: list[tuple[int, EventBase]] = []
+    latest: list[tuple[int, History]] = []
     node, version = state.history, state.version  # every event, undone ones included, counts one version
     while node is not None and len(latest) < LOG_LINES:
-        latest.append((version, node.event))
+        latest.append((version, node))
         node, version = node.prev, version - 1
-    opened = openings(state, closed_ids(e for _, e in latest))
-    return [{"version": v, "at_ms": e.at_ms, "text": describe(state, e, opened)} for v, e in latest]
+    opened = openings(state, closed_ids(n.event for _, n in latest))
+    return [_line(state, v, n, opened) for v, n in latest]
+
+
+# A line of the journal reads the event, the names, and, for a closing event, the event that opened what it
+# closes (`describe`): kept by the history node, for the same names and the same opening.
+_LINES = memo.Keep(4096)
+
+
+def _line(state: GameState, version: int, node: History, opened: dict[str, EventBase]) -> View:
+    event = node.event
+    if not memo.enabled():
+        return {"version": version, "at_ms": event.at_ms, "text": describe(state, event, opened)}
+    closes = closed_ids((event,))
+    opener = opened.get(next(iter(closes))) if closes else None
+    line: View = _LINES.get((node, state.players, opener), lambda: {
+        "version": version, "at_ms": event.at_ms, "text": describe(state, event, opened)})
+    # A node's version is its place in the history, which only grows: the same node, the same version.
+    return line if line["version"] == version else {**line, "version": version}

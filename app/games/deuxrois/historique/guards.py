@@ -147,7 +147,7 @@ def _report(tx: Tx, cmd: ReportSilence, actor: Actor) -> None:
 def install(rules: GameRules) -> None:
     rules.handles(ModMarkOutside, actors=("moderator",), phases=("N", "E"))(_mark_outside)
     rules.handles(ReportSilence, actors=("player",), phases=("N", "E"))(_report)
-    rules.reveal_guard(_guard)
+    rules.reveal_guard(_guard, reads_partner=False)
     rules.voter_filters.append(_may_vote)
     rules.office_bars.append(_office_bar)
     rules.eligibility_filters.append(_may_be_named)

@@ -208,7 +208,7 @@ def _pledge(tx: Tx, prompt: Prompt, choice: str) -> None:
 
 
 def install(rules: GameRules) -> None:
-    rules.reveal_guard(armurier_neutralised)
+    rules.reveal_guard(armurier_neutralised, reads_partner=False)
     rules.on_reveal("neutralise", order=66)(offer_neutralisation)
     rules.prompt_kind("neutralise")(_neutralise)
     rules.on_reveal("smuggle", order=72)(offer_smuggle)

@@ -54,7 +54,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from app.games.deuxrois import bars
+from app.games.deuxrois import bars, memo
 from app.games.deuxrois.cards import CARDS, Frequency, Power, Trigger
 from app.games.deuxrois.model.commands import UsePower
 from app.games.deuxrois.model.events import PowerUsed
@@ -70,6 +70,7 @@ CARD_POWER_KEYS = frozenset(p.key for card in CARDS.values() for p in card.power
 
 
 # ------------------------------------------------------------------ which powers a player holds
+@memo.per_state  # every part of his view asks (card, actions, moments): a shared list, never changed
 def powers_of(state: GameState, pid: str) -> list[Power]:
     """The powers of the player's current card, plus any granted by a source of the rules."""
     own = list(CARDS[state.cards[pid]].powers)
@@ -177,6 +178,7 @@ def unavailable(state: GameState, pid: str, key: str) -> EngineError | None:
     return reason or bars.cost(state, pid, power.cost)
 
 
+@memo.per_state  # his card and his actions both say it
 def unavailable_reason(state: GameState, pid: str, key: str) -> Text | None:
     """For the views: the message of `unavailable` (the same words the command is refused with)."""
     refusal = unavailable(state, pid, key)

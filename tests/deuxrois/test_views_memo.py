@@ -1,0 +1,187 @@
+"""The cheap views are the straightforward views: over random whole games, every viewer's view is the same.
+
+The views keep what many viewers ask of one state (`memo.per_state`) and what stays the same from one
+state to the next (`memo.Keep`: feed items in words, journal lines, rosters), and some parts are read
+in one pass for every phone (alerts, moments, reveal guards). `memo.straight()` turns all of that
+off. Here the kernel's playout harness plays random games through the GameDefinition, as the server
+hosts them, and after every command each viewer's view (every phone, the dashboard, the big screen),
+built the cheap way in a shuffled order, must serialise to exactly the bytes the straightforward
+computation gives: same keys, same order, same values. The caches live across the whole game, as
+in the server, so a stale entry or a shared part changed by a later view would show.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import orjson
+import pytest
+from play_helpers import _WEIGHTS, command_for
+
+from app.games.deuxrois import memo
+from app.games.deuxrois.config import GameConfig
+from app.games.deuxrois.definition import GAME
+from app.games.deuxrois.state import GameState
+from app.games.deuxrois.views import player_view
+from app.kernel.actor import Actor
+from app.kernel.testing.playout import Move, Stored, play, viewers_of
+from app.kernel.viewer import Viewer
+
+T0 = 1_800_000_000_000
+
+
+def _plain(value: Any) -> Any:
+    if hasattr(value, "model_dump"):
+        return value.model_dump(mode="json")
+    if isinstance(value, frozenset | set):
+        return sorted(value, key=repr)
+    if isinstance(value, tuple):
+        return list(value)
+    raise TypeError(f"not JSON-able: {type(value).__name__}")
+
+
+def _bytes(view: dict[str, Any]) -> bytes:
+    return orjson.dumps(view, default=_plain)
+
+
+def views(state: GameState, viewers: list[Viewer]) -> dict[Viewer, bytes]:
+    rebinds = [p.id for p in state.players[:1]]  # the dashboard's list of phones waiting for a new seat
+    built = {v: GAME.view_for(state, v, rebinds) for v in viewers}
+    return {v: _bytes(view) for v, view in built.items()}  # serialised after all are built: a later view
+    # that changed a shared part of an earlier one shows here
+
+
+def assert_same_views(state: GameState, rng: random.Random) -> int:
+    viewers = viewers_of("TEST", [p.id for p in state.players])
+    rng.shuffle(viewers)
+    cheap = views(state, viewers)
+    with memo.straight():
+        straight = views(state, viewers)
+    for viewer in viewers:
+        if cheap[viewer] != straight[viewer]:
+            a, b = orjson.loads(cheap[viewer]), orjson.loads(straight[viewer])
+            keys = [k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)] or ["(key order)"]
+            raise AssertionError(f"v{state.version} {viewer.kind} {viewer.player_id}: {keys} differ, "
+                                 f"cheap {a.get(keys[0])!r} straight {b.get(keys[0])!r}")
+    return len(viewers)
+
+
+def _urgent(state: GameState) -> list[str]:
+    out = [r.to_id for r in state.requests.values()] + [p.player_id for p in state.prompts.values()]
+    for room, el in state.elections.items():
+        if el.open:
+            out += [p for p in state.present(room) if p not in el.ballots]
+    for room, des in state.designations.items():
+        general = state.generals.get(room)
+        if not des.locked and general is not None:
+            out.append(general)
+    return out
+
+
+def _historique_move(state: GameState, pid: str, actions: list[dict[str, Any]], rng: random.Random) -> Move | None:
+    for action in actions:
+        if action["type"] == "historique_number" and rng.random() < 0.5:
+            cmd: dict[str, Any] = {"type": "historique_number", "random": rng.random() < 0.2}
+            if not cmd["random"]:
+                cmd["number"] = rng.randint(action["min"], action["max"])
+            return Actor.player(pid), cmd
+        if action["type"] == "set_zone" and rng.random() < 0.3:
+            return Actor.player(pid), {"type": "set_zone", "zone": rng.choice(action["options"])}
+    return None
+
+
+def chooser(n: int, checked: list[int], every: int = 1, events: list[int] | None = None,
+            moderator: float = 0.03) -> Callable[[GameState, random.Random], Move | None]:
+    """The playout's bot (play_helpers' weights, from the actions the views offer), comparing the views first.
+
+    Now and then the game master steps in (a note, a pause and resume, a move, an undo), so the journal,
+    the pause and the undone events are compared too. `events`: Mode Historique's events to pick.
+    """
+    steps = {"n": 0, "phase": None, "acted": 0}
+    pending = list(events or ())
+
+    def choose(state: GameState, rng: random.Random) -> Move | None:
+        steps["n"] += 1
+        if steps["n"] % every == 0 or state.phase in ("lobby", "over"):
+            checked.append(assert_same_views(state, rng))
+        if state.phase == "lobby":
+            if len(state.players) < n:
+                return Actor.player(f"x{len(state.players)}"), {
+                    "type": "join", "name": f"Joueur {len(state.players) + 1}",
+                    **({"birth_year": rng.randint(1940, 2010)} if state.config.historique else {})}
+            return Actor.moderator(), {"type": "start"}
+        key = (state.round, state.phase)
+        if key != steps["phase"]:
+            steps["phase"], steps["acted"] = key, 0
+            if state.phase == "X" and pending:
+                return Actor.moderator(), {"type": "mod_historique_pick", "number": pending.pop(0)}
+        if state.paused_at_ms is not None:
+            return Actor.moderator(), {"type": "mod_resume"}
+        if rng.random() < moderator:
+            return _moderator_move(state, rng)
+        if steps["acted"] >= 3 * n or rng.random() < 0.04:
+            return None  # the timer plays (so a phase sees a few dozen moves)
+        urgent = _urgent(state)
+        players = [p.id for p in state.players]
+        for _ in range(6):
+            pid = rng.choice(urgent) if urgent and rng.random() < 0.7 else rng.choice(players)
+            offered = [a for a in player_view(state, pid)["actions"] if a["available"]]
+            if state.config.historique and rng.random() < 0.3:
+                move = _historique_move(state, pid, offered, rng)
+                if move is not None:
+                    steps["acted"] += 1
+                    return move
+            if not offered:
+                continue
+            action = rng.choices(offered, weights=[_WEIGHTS.get(a["type"], 1) for a in offered])[0]
+            cmd = command_for(action, rng)
+            if cmd is not None:
+                steps["acted"] += 1
+                return Actor.player(pid), cmd
+        return None
+
+    return choose
+
+
+def _moderator_move(state: GameState, rng: random.Random) -> Move:
+    roll = rng.random()
+    if roll < 0.3:
+        return Actor.moderator(), {"type": "mod_note", "text": f"note {state.version}"}
+    if roll < 0.5:
+        return Actor.moderator(), {"type": "mod_pause"}
+    if roll < 0.75 and state.rooms:
+        pid = rng.choice(sorted(state.rooms))
+        return Actor.moderator(), {"type": "mod_move", "player": pid, "room": state.rooms[pid].other.value}
+    return Actor.moderator(), {"type": "mod_undo", "to_version": max(2, state.version - rng.randint(1, 6))}
+
+
+def run(n: int, seed: int, rounds: int = 3, historique: bool = False, every: int = 1,
+        events: list[int] | None = None) -> int:
+    config = GameConfig(rounds=rounds, historique=historique)
+    log = [Stored(p, T0) for p in GAME.new_game(config, seed, T0)]
+    checked: list[int] = []
+    run = play(GAME, log, chooser(n, checked, every, events), seed, seats=lambda s: [p.id for p in s.players],
+               max_steps=20000, start_ms=T0)
+    assert GAME.over(run.state), f"the game did not end in {run.steps} steps"
+    assert_same_views(run.state, random.Random(seed))
+    return sum(checked)
+
+
+@pytest.mark.parametrize(("n", "seed"), [(6, 1), (7, 2), (9, 3), (12, 4)])
+def test_the_cheap_views_are_the_straightforward_views(n: int, seed: int) -> None:
+    assert run(n, seed) > 100
+
+
+@pytest.mark.parametrize(("n", "seed", "events"), [(8, 11, [4, 9, 11, 26]), (14, 12, [2, 6, 18, 25]),
+                                                   (10, 13, [14, 20, 24, 7])])
+def test_the_cheap_views_are_the_straightforward_views_in_mode_historique(n: int, seed: int,
+                                                                          events: list[int]) -> None:
+    assert run(n, seed, rounds=5, historique=True, every=2, events=events) > 100
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("n", "seed", "every"), [(25, 21, 2), (50, 22, 5)])
+def test_the_cheap_views_are_the_straightforward_views_at_a_big_table(n: int, seed: int, every: int) -> None:
+    assert run(n, seed, rounds=3, every=every) > 100
