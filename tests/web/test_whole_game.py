@@ -122,7 +122,7 @@ def test_an_entire_game_over_http_and_websockets_leaks_no_card(client: TestClien
                     break
                 # A few phones act from what they were shown, then sometimes the moderator moves on.
                 for i in rng.sample(range(8), 3):
-                    data = choose(region(got[ids[i]], "p-actions"), rng)
+                    data = choose("".join(region(got[ids[i]], r) for r in ("p-actions", "p-mates", "p-powers")), rng)
                     if data is None:
                         continue
                     data["key"] = f"k-{step}-{i}-{rng.random():.6f}"

@@ -141,7 +141,8 @@ def _deux_rois(client: TestClient, seed: int, **form: str) -> list[tuple[str, st
                     got.append(("undo", client.get(f"/m/{code}/undo-preview?to_version={max(1, hub.seq - 3)}").text,
                                 True))
                 for i in rng.sample(range(8), 4):
-                    data = choose(region(pushed[ids[i]], "p-actions") + region(pushed[ids[i]], "p-moment"), rng)
+                    data = choose("".join(region(pushed[ids[i]], r)
+                                          for r in ("p-actions", "p-mates", "p-powers", "p-moment")), rng)
                     if data is None:
                         continue
                     data["key"] = f"k-{step}-{i}-{rng.random():.6f}"

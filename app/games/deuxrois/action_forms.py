@@ -16,6 +16,7 @@ from typing import Any
 
 import orjson
 
+from app.games.deuxrois.actions import WITH_A_MATE
 from app.games.deuxrois.cards import CARDS
 from app.games.deuxrois.commands import Command
 from app.kernel.i18n import known, pick, t, t_or
@@ -204,48 +205,69 @@ def names_in(view: Mapping[str, Any]) -> dict[str, str]:
 
 # What the calm screen groups: what waits for me now, what I may do with one room-mate, my powers.
 NOW = ("answer_reveal", "answer_prompt", "vote", "designate", "lock_envoys", "volunteer")
-WITH_A_MATE = ("request_reveal", "reveal_private")
+PARTS = ("now", "leave", "mates", "public", "powers")
 
 
-def grouped(view: Mapping[str, Any]) -> dict[str, Any]:
-    """The view's actions as the phone lays them out: `now` (answers, vote, designation, and any action
-    the game adds), `mates` (per room-mate: the reveals I may ask or give, a request of mine waiting),
-    `public` (show my card to the room), `powers` (my card's, in the closed box).
+def mate_forms(mate: Mapping[str, Any]) -> dict[str, Any]:
+    """One room-mate's box (an entry of the view's `mates`): the reveals I may make with him as forms,
+    each button saying what it asks ("Demander une complète": the name is the box's title), and the
+    cancel of my request waiting for his answer."""
+    names = {mate["id"]: mate["name"]}
+    forms = []
+    for a in mate.get("actions") or ():
+        form = build({**a, "targets": [mate["id"]]}, names)
+        kind = f"mate.{a['type']}" + (f".{a['kind']}" if a.get("kind") else "")
+        label = t_or(kind, form["label"])
+        form["buttons"] = [{**b, "label": label} for b in form["buttons"]]
+        if a["type"] == "reveal_private":  # one tap shows my card: asked once, naming who sees it
+            form["confirm"] = t("actions.reveal_private_confirm", name=mate["name"])
+        forms.append(form)
+    cancel = mate.get("cancel")
+    return {"forms": forms, "cancel": build(cancel, names) if cancel else None}
 
-    A power is a card's secret, so every phone shows the same closed box; a power whose window is
-    short also comes as a moment (moments.py), which is where it asks for attention.
-    """
-    names = names_in(view)
-    actions = list(view.get("actions") or ())
+
+def _mates(view: Mapping[str, Any], actions: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The view's `mates` (views.py), or the same read from its actions for a view that has none."""
+    if "mates" in view:
+        return list(view["mates"] or ())
     me = (view.get("viewer") or {}).get("id")
-    room = view.get("room") or {}
     outgoing = {r["to"]["id"]: r for r in (view.get("requests") or {}).get("outgoing", ())}
     cancels = {a.get("request_id"): a for a in actions if a["type"] == "cancel_reveal"}
     mates = []
-    for mate in room.get("roster") or ():
+    for mate in (view.get("room") or {}).get("roster") or ():
         if mate["id"] == me:
             continue
-        forms = []
-        for a in actions:
-            if a["type"] in WITH_A_MATE and mate["id"] in (a.get("targets") or ()):
-                form = build({**a, "targets": [mate["id"]]}, names)
-                kind = f"mate.{a['type']}" + (f".{a['kind']}" if a.get("kind") else "")
-                label = t_or(kind, form["label"])  # "Demander une complète": the name is the box's title
-                form["buttons"] = [{**b, "label": label} for b in form["buttons"]]
-                if a["type"] == "reveal_private":  # one tap shows my card: asked once, naming who sees it
-                    form["confirm"] = t("actions.reveal_private_confirm", name=mate["name"])
-                forms.append(form)
         waiting = outgoing.get(mate["id"])
-        cancel = cancels.get(waiting["id"]) if waiting else None
-        mates.append({"id": mate["id"], "name": mate["name"], "forms": forms,
-                      "waiting": waiting, "cancel": build(cancel, names) if cancel else None})
-    if not any(m["forms"] or m["waiting"] for m in mates):
-        mates = []  # nothing to do with anyone now (paused, over): no list of names to open for nothing
-    return {
-        "now": [build(a, names) for a in actions if a["type"] in NOW
-                or a["type"] not in (*WITH_A_MATE, "cancel_reveal", "reveal_public", "use_power", "leave")],
-        "leave": [build(a, names) for a in actions if a["type"] == "leave"],
-        "mates": mates,
-        "public": [build(a, names) for a in actions if a["type"] == "reveal_public"],
-        "powers": [build(a, names) for a in actions if a["type"] == "use_power"],
-    }
+        mates.append({"id": mate["id"], "name": mate["name"],
+                      "actions": [{k: v for k, v in a.items() if k != "targets"} for a in actions
+                                  if a["type"] in WITH_A_MATE and mate["id"] in (a.get("targets") or ())],
+                      "waiting": waiting, "cancel": cancels.get(waiting["id"]) if waiting else None})
+    return mates if any(m["actions"] or m["waiting"] for m in mates) else []
+
+
+def grouped(view: Mapping[str, Any], *parts: str) -> dict[str, Any]:
+    """The view's actions as the phone lays them out: `now` (answers, vote, designation, and any action
+    the game adds), `mates` (per room-mate: the reveals I may ask or give, a request of mine waiting),
+    `public` (show my card to the room), `powers` (my card's, in the closed box), `leave`.
+
+    `parts`: only those (each phone region asks for its own); all of them by default. A power is a
+    card's secret, so every phone shows the same closed box; a power whose window is short also comes
+    as a moment (moments.py), which is where it asks for attention.
+    """
+    wanted = parts or PARTS
+    actions = list(view.get("actions") or ())
+    names = names_in(view) if set(wanted) - {"mates"} else {}
+    out: dict[str, Any] = {}
+    if "now" in wanted:
+        out["now"] = [build(a, names) for a in actions if a["type"] in NOW or a["type"] not in (
+            *WITH_A_MATE, "cancel_reveal", "reveal_public", "use_power", "leave")]
+    if "leave" in wanted:
+        out["leave"] = [build(a, names) for a in actions if a["type"] == "leave"]
+    if "mates" in wanted:
+        out["mates"] = [{"id": m["id"], "name": m["name"], "waiting": m["waiting"], **mate_forms(m)}
+                        for m in _mates(view, actions)]
+    if "public" in wanted:
+        out["public"] = [build(a, names) for a in actions if a["type"] == "reveal_public"]
+    if "powers" in wanted:
+        out["powers"] = [build(a, names) for a in actions if a["type"] == "use_power"]
+    return out

@@ -20,6 +20,8 @@ from app.games.deuxrois.state import GameState
 from app.kernel.text import Text
 
 Action = dict[str, Any]
+# The actions made with one room-mate: the phone shows them in that mate's box (views.py `mates`).
+WITH_A_MATE = ("request_reveal", "reveal_private")
 
 
 def _action(action_type: str, reason: Text | None = None, **extra: Any) -> Action:

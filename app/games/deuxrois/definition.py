@@ -16,7 +16,7 @@ from pydantic import BaseModel, ValidationError
 from app.games.deuxrois import commands, events
 from app.games.deuxrois import game as engine
 from app.games.deuxrois import views as deuxrois_views
-from app.games.deuxrois.action_forms import build, grouped, names_in
+from app.games.deuxrois.action_forms import build, grouped, mate_forms, names_in
 from app.games.deuxrois.config import GameConfig
 from app.games.deuxrois.debrief import debrief
 from app.games.deuxrois.debrief_svg import graph_svg, timeline_svg
@@ -30,18 +30,24 @@ from app.kernel.text import EngineError, Text
 from app.kernel.viewer import Viewer
 
 _P = "deuxrois/partials/"
+ACTION_KEYS = ("actions", "room", "lobby", "election", "requests", "prompts", "designation", "viewer")
 
 PAGES: Pages = {
     # The calm screen, top to bottom; the moments lie over it, one at a time (moments.py).
     "player": (
         Region("p-status", _P + "status.html", ("game",)),
-        Region("p-moment", _P + "moment.html", ("moments", "game", "room")),
+        Region("p-moment", _P + "moment.html", ("moments", "room")),  # its deadlines are its own
         Region("p-result", _P + "result.html", ("result", "my_result")),
         Region("p-card", _P + "card.html", ("me", "is_general")),
         Region("p-event", _P + "event.html", ("active_event",)),
         Region("p-room", _P + "room.html", ("room", "lobby", "designation", "election", "game")),
-        Region("p-actions", _P + "actions.html",
-               ("actions", "room", "lobby", "election", "requests", "prompts", "designation", "viewer")),
+        # My actions in three parts, so that one new request re-renders no more than it changes: what
+        # waits for me now, the room-mates' boxes (read from `mates` alone: 25 of them, about 30 KB at
+        # 50 players), then showing my card to the room, leaving, and my powers. The first and the last
+        # read what the single region read, so they name players the same way.
+        Region("p-actions", _P + "actions.html", ACTION_KEYS),
+        Region("p-mates", _P + "mates.html", ("mates",)),
+        Region("p-powers", _P + "powers.html", ACTION_KEYS),
         Region("p-info", _P + "info.html", ("knowledge", "feed")),
     ),
     "moderator": (
@@ -123,7 +129,8 @@ class DeuxRois:
     pages = PAGES
     page_templates = PAGE_TEMPLATES
     has_dashboard = True
-    template_globals: Mapping[str, Callable[..., Any]] = {"action_forms": action_forms, "action_groups": grouped}
+    template_globals: Mapping[str, Callable[..., Any]] = {"action_forms": action_forms, "action_groups": grouped,
+                                                         "mate_forms": mate_forms}
     rebind_by: RebindBy = "moderator"
 
     def config_from_form(self, form: Mapping[str, str]) -> BaseModel:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from app.games.deuxrois import bars, designation
+from app.games.deuxrois import bars, designation, memo
 from app.games.deuxrois.deal import Room
 from app.games.deuxrois.knowledge import add_feed
 from app.games.deuxrois.model.commands import Vote
@@ -36,6 +36,11 @@ def open_room_of(state: GameState, pid: str) -> Room | None:
 
 def eligible_candidates(state: GameState, room: Room) -> list[str]:
     """Who the room may elect: present, not barred from the office (bars.office), among a run-off's tied."""
+    return list(_eligible(state, room))  # every voter's phone asks: once per state, a list of his own
+
+
+@memo.per_state
+def _eligible(state: GameState, room: Room) -> list[str]:
     el = state.elections.get(room)
     present = [p for p in state.present(room) if bars.office(state, p) is None]
     if el is not None and el.candidates is not None:

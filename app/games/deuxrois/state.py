@@ -10,6 +10,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from app.games.deuxrois import memo
 from app.games.deuxrois.card_state import CardState
 from app.games.deuxrois.config import GameConfig
 from app.games.deuxrois.deal import Room
@@ -197,7 +198,9 @@ class GameState:
         return next((pid for pid, c in self.cards.items() if c == card), None)
 
     def present(self, room: Room) -> list[str]:
-        """Players in `room`, in seat order."""
+        """Players in `room`, in seat order (a new list: the caller may keep it)."""
+        if memo.enabled() and isinstance(room, Room):  # asked by every phone, for every room, many times: read once per seating
+            return list(_ROSTERS.get((self.players, self.rooms), lambda: _rosters(self.players, self.rooms))[room])
         return [p.id for p in self.players if self.rooms.get(p.id) is room]
 
     def card_state(self, card: int) -> CardState:
@@ -220,6 +223,13 @@ class GameState:
     def iter_rooms(self) -> Iterator[Room]:
         yield Room.NORMANDIE
         yield Room.ANGLETERRE
+
+
+_ROSTERS = memo.Keep(1024)
+
+
+def _rosters(players: tuple[Player, ...], rooms: Mapping[str, Room]) -> dict[Room, tuple[str, ...]]:
+    return {room: tuple(p.id for p in players if rooms.get(p.id) is room) for room in Room}
 
 
 # Seat lookups are hot in the views (50 players x many names); the players tuple changes only in

@@ -14,7 +14,7 @@ from typing import Any
 from app.games.deuxrois import designation as designation_rules
 from app.games.deuxrois import election as election_rules
 from app.games.deuxrois import memo
-from app.games.deuxrois.actions import legal_actions
+from app.games.deuxrois.actions import WITH_A_MATE, legal_actions
 from app.games.deuxrois.alerts import player_alerts
 from app.games.deuxrois.card_state import CardState
 from app.games.deuxrois.cards import CARDS, Colour
@@ -191,6 +191,28 @@ def _prompts(state: GameState, pid: str) -> list[View]:
             for p in state.prompts.values() if p.player_id == pid]
 
 
+def _mates(pid: str, actions: list[View], room: View, requests: View) -> list[View]:
+    """My legal actions by room-mate, for the phone's list of boxes (one per mate, its own region): the
+    reveals I may make with each (the action without its `targets`: the target is him), my request
+    waiting for his answer and the action that cancels it. Empty when I may do nothing with anyone."""
+    outgoing = {r["to"]["id"]: r for r in requests["outgoing"]}
+    cancels = {a.get("request_id"): a for a in actions if a["type"] == "cancel_reveal"}
+    with_a_mate = [({k: v for k, v in a.items() if k != "targets"}, set(a.get("targets") or ()))
+                   for a in actions if a["type"] in WITH_A_MATE]
+    mates = []
+    anything = False
+    for mate in room["roster"]:
+        mid = mate["id"]
+        if mid == pid:
+            continue
+        waiting = outgoing.get(mid)
+        mine = [a for a, targets in with_a_mate if mid in targets]
+        anything = anything or bool(mine) or bool(waiting)
+        mates.append({"id": mid, "name": mate["name"], "actions": mine, "waiting": waiting,
+                      "cancel": cancels.get(waiting["id"]) if waiting else None})
+    return mates if anything else []
+
+
 def player_view(state: GameState, pid: str) -> View:
     view: View = {"viewer": {"kind": "player", **(_who(state, pid) or {})}, "game": _game(state)}
     if pid not in state.cards:  # lobby: only the seats
@@ -200,19 +222,21 @@ def player_view(state: GameState, pid: str) -> View:
     room = state.rooms[pid]
     actions = legal_actions(state, pid)
     feed = _feed(state, pid)
+    here, requests = _room(state, room), _my_requests(state, pid)
     view.update({
         "me": _my_card(state, pid),
-        "room": _room(state, room),
+        "room": here,
         "is_general": state.generals.get(room) == pid,
         "election": _election(state, pid),
         "designation": _designation(state, room),
-        "requests": _my_requests(state, pid),
+        "requests": requests,
         "prompts": _prompts(state, pid) if state.prompts else [],
         "actions": actions,
         "knowledge": _knowledge(state, pid),
         "feed": feed,
         "alerts": player_alerts(state, pid),
         "moments": player_moments(state, pid, actions, feed, view["game"]["deadline_ms"]),
+        "mates": _mates(pid, actions, here, requests),
     })
     for extra in state.rules.view_extras:  # Mode Historique: the event in force, the draw...
         view.update(extra(state, "player", pid))

@@ -80,7 +80,18 @@ def powers_of(state: GameState, pid: str) -> list[Power]:
 
 
 def find_power(state: GameState, pid: str, key: str) -> Power | None:
+    if memo.enabled():
+        return _by_key(state, pid).get(key)
     return next((p for p in powers_of(state, pid) if p.key == key), None)
+
+
+@memo.per_state
+def _by_key(state: GameState, pid: str) -> dict[str, Power]:
+    """His powers by key, the first of each key (find_power's answer)."""
+    out: dict[str, Power] = {}
+    for p in powers_of(state, pid):
+        out.setdefault(p.key, p)
+    return out
 
 
 def holds_power(state: GameState, pid: str, key: str) -> bool:
