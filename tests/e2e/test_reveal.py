@@ -25,7 +25,7 @@ def test_a_full_reveal_offered_and_accepted_on_the_phones(contexts: Contexts, sh
     sa, sb = seats[a.name], seats[b.name]
 
     # a opens b's name among the room-mates, then asks for a complète.
-    mate = a.page.locator("#p-actions details.mate", has_text=b.name)
+    mate = a.page.locator(".mates-page details.mate", has_text=b.name)
     mate.locator("summary").tap()
     offer = mate.locator(f'button[value*=\'"kind":"complete"\'][value*=\'"target":"{sb.player_id}"\']')
     expect(offer).to_be_visible()

@@ -109,9 +109,9 @@ def test_deux_rois_every_screen_at_every_phase(contexts: Contexts) -> None:
         tour.take(aude.page, "negotiation, card held", "phone")
 
     # A full reveal asked: the asked player's moment names the asker; both then hold to see.
-    aude.page.locator("#p-actions details.mate", has_text="Cyprien").locator("summary").tap()
+    aude.page.locator(".mates-page details.mate", has_text="Cyprien").locator("summary").tap()
     tour.take(aude.page, "negotiation, a room-mate opened", "phone", full_page=True)
-    aude.page.locator("#p-actions details.mate[open] button[value*='\"complete\"']").tap()
+    aude.page.locator(".mates-page details.mate[open] button[value*='\"complete\"']").tap()
     moment(cyprien.page)
     expect(cyprien.page.locator(MOMENT)).to_contain_text("Aude vous demande une révélation complète")
     tour.take(cyprien.page, "negotiation, asked for a full reveal", "phone")
@@ -127,8 +127,8 @@ def test_deux_rois_every_screen_at_every_phase(contexts: Contexts) -> None:
     later(cyprien.page)
 
     # A colour reveal refused: the asker is told.
-    ermeline.page.locator("#p-actions details.mate", has_text="Foulques").locator("summary").tap()
-    ermeline.page.locator("#p-actions details.mate[open] button[value*='\"couleur\"']").tap()
+    ermeline.page.locator(".mates-page details.mate", has_text="Foulques").locator("summary").tap()
+    ermeline.page.locator(".mates-page details.mate[open] button[value*='\"couleur\"']").tap()
     moment(foulques.page)
     in_moment(foulques.page, "Refuser")
     moment(ermeline.page)

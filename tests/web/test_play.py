@@ -14,6 +14,8 @@ from app.games.deuxrois.cards import CARDS
 
 NAMES = ["Aude", "Bertrand", "Cyprien", "Douce", "Ermeline", "Foulques", "Gisèle", "Hugues"]
 
+# The phone's actions: what waits now, the room-mates' boxes in pages, then my card to the room and my powers.
+ACTIONS = ("p-actions", *(f"p-mates-{n}" for n in range(1, 10)), "p-powers")
 
 def hub_of(client: TestClient, code: str):  # type: ignore[no-untyped-def]
     return client.app.state.games._hubs[code]  # type: ignore[attr-defined]
@@ -35,7 +37,7 @@ def test_eight_phones_join_and_each_gets_its_own_card_on_connect(client: TestCli
         with p.websocket_connect(f"/g/{code}/ws") as ws:
             first = receive(ws)
             # The whole view at once: every region of the phone page.
-            for region in ("p-status", "p-card", "p-actions", "p-mates", "p-powers", "p-room", "p-info"):
+            for region in ("p-status", "p-card", *ACTIONS, "p-room", "p-info"):
                 assert f'id="{region}"' in first
             mine = CARDS[hub.state.cards[player.id]]
             assert str(escape(mine.label("fr"))) in first
@@ -45,8 +47,7 @@ def test_eight_phones_join_and_each_gets_its_own_card_on_connect(client: TestCli
             assert not any(f"n° {n}<" in first for n in others)
             assert 'data-deadline="' in first and "Négociation" in first
             # Power buttons name the card: every phone has the same closed box, and they are only in it.
-            actions = "".join(first.split(f'<section id="{r}"')[1].split("</section>")[0]
-                              for r in ("p-actions", "p-mates", "p-powers"))
+            actions = "".join(first.split(f'<section id="{r}"')[1].split("</section>")[0] for r in ACTIONS)
             assert actions.count('<details class="powers" id="powers-box">') == 1
             for power in mine.powers:
                 assert str(escape(power.name.fr)) not in actions.split('<details class="powers" id="powers-box">')[0]
@@ -59,7 +60,7 @@ def test_phone_page_renders_the_same_regions_as_the_first_push(client: TestClien
     page = phones[0].get(f"/g/{code}")
     assert page.status_code == 200
     assert page.headers["cache-control"] == "no-store"
-    for region in ("p-status", "p-card", "p-actions", "p-mates", "p-powers", "p-room", "p-info"):
+    for region in ("p-status", "p-card", *ACTIONS, "p-room", "p-info"):
         assert f'id="{region}" hx-swap-oob="true"' in page.text
     assert f'ws-connect="/g/{code}/ws"' in page.text
     assert "Vous êtes Aude" in page.text

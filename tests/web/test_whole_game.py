@@ -39,6 +39,8 @@ def drain(ws: WebSocketTestSession, into: list[str], wait: float = 0.003) -> Non
         except TimeoutError:
             return
 
+# Where the phone's actions are: what waits now, the room-mates' boxes in pages, my card to the room, my powers.
+ACTIONS = ("p-actions", *(f"p-mates-{n}" for n in range(1, 10)), "p-powers")
 
 def region(messages: list[str], region_id: str) -> str:
     for message in reversed(messages):
@@ -122,7 +124,7 @@ def test_an_entire_game_over_http_and_websockets_leaks_no_card(client: TestClien
                     break
                 # A few phones act from what they were shown, then sometimes the moderator moves on.
                 for i in rng.sample(range(8), 3):
-                    data = choose("".join(region(got[ids[i]], r) for r in ("p-actions", "p-mates", "p-powers")), rng)
+                    data = choose("".join(region(got[ids[i]], r) for r in ACTIONS), rng)
                     if data is None:
                         continue
                     data["key"] = f"k-{step}-{i}-{rng.random():.6f}"

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 from test_debarquement_game import Game as DebGame
-from test_whole_game import BUTTONS, CHECKBOX, COMMAND, SELECT, drain, region
+from test_whole_game import ACTIONS, BUTTONS, CHECKBOX, COMMAND, SELECT, drain, region
 from web_helpers import act, create_game, join, make_settings
 
 from app.web.app import create_app
@@ -141,8 +141,7 @@ def _deux_rois(client: TestClient, seed: int, **form: str) -> list[tuple[str, st
                     got.append(("undo", client.get(f"/m/{code}/undo-preview?to_version={max(1, hub.seq - 3)}").text,
                                 True))
                 for i in rng.sample(range(8), 4):
-                    data = choose("".join(region(pushed[ids[i]], r)
-                                          for r in ("p-actions", "p-mates", "p-powers", "p-moment")), rng)
+                    data = choose("".join(region(pushed[ids[i]], r) for r in (*ACTIONS, "p-moment")), rng)
                     if data is None:
                         continue
                     data["key"] = f"k-{step}-{i}-{rng.random():.6f}"

@@ -16,7 +16,7 @@ from typing import Any
 
 import orjson
 
-from app.games.deuxrois.actions import WITH_A_MATE
+from app.games.deuxrois.actions import MATE_KEYS, WITH_A_MATE
 from app.games.deuxrois.cards import CARDS
 from app.games.deuxrois.commands import Command
 from app.kernel.i18n import known, pick, t, t_or
@@ -227,9 +227,9 @@ def mate_forms(mate: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _mates(view: Mapping[str, Any], actions: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """The view's `mates` (views.py), or the same read from its actions for a view that has none."""
-    if "mates" in view:
-        return list(view["mates"] or ())
+    """The view's mates (views.py: pages `mates_1`...), or the same read from its actions for a view without."""
+    if MATE_KEYS[0] in view:
+        return [m for key in MATE_KEYS for m in view.get(key) or ()]
     me = (view.get("viewer") or {}).get("id")
     outgoing = {r["to"]["id"]: r for r in (view.get("requests") or {}).get("outgoing", ())}
     cancels = {a.get("request_id"): a for a in actions if a["type"] == "cancel_reveal"}

@@ -20,8 +20,13 @@ from app.games.deuxrois.state import GameState
 from app.kernel.text import Text
 
 Action = dict[str, Any]
-# The actions made with one room-mate: the phone shows them in that mate's box (views.py `mates`).
+# The actions made with one room-mate: the phone shows them in that mate's box (views.py `mates_<n>`).
 WITH_A_MATE = ("request_reveal", "reveal_private")
+# The boxes come in pages of MATE_PAGE, in seat order, each page its own key and region, so that a request
+# re-renders the page of the one box it changes (a room can hold 49 of them: MATE_PAGES pages).
+MATE_PAGE = 6
+MATE_PAGES = 9
+MATE_KEYS = tuple(f"mates_{n}" for n in range(1, MATE_PAGES + 1))
 
 
 def _action(action_type: str, reason: Text | None = None, **extra: Any) -> Action:

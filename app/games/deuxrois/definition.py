@@ -17,6 +17,7 @@ from app.games.deuxrois import commands, events
 from app.games.deuxrois import game as engine
 from app.games.deuxrois import views as deuxrois_views
 from app.games.deuxrois.action_forms import build, grouped, mate_forms, names_in
+from app.games.deuxrois.actions import MATE_KEYS
 from app.games.deuxrois.config import GameConfig
 from app.games.deuxrois.debrief import debrief
 from app.games.deuxrois.debrief_svg import graph_svg, timeline_svg
@@ -41,12 +42,13 @@ PAGES: Pages = {
         Region("p-card", _P + "card.html", ("me", "is_general")),
         Region("p-event", _P + "event.html", ("active_event",)),
         Region("p-room", _P + "room.html", ("room", "lobby", "designation", "election", "game")),
-        # My actions in three parts, so that one new request re-renders no more than it changes: what
-        # waits for me now, the room-mates' boxes (read from `mates` alone: 25 of them, about 30 KB at
-        # 50 players), then showing my card to the room, leaving, and my powers. The first and the last
-        # read what the single region read, so they name players the same way.
+        # My actions in parts, so that one new request re-renders no more than it changes: what waits
+        # for me now; the room-mates' boxes (24 of them, about 30 KB at 50 players) in pages of six, each
+        # read from its own key (a request changes one box: one page); then showing my card to the
+        # room, leaving, and my powers. The first and the last read what the single region read, so
+        # they name players the same way.
         Region("p-actions", _P + "actions.html", ACTION_KEYS),
-        Region("p-mates", _P + "mates.html", ("mates",)),
+        *(Region(f"p-mates-{n}", _P + "mates.html", (key,)) for n, key in enumerate(MATE_KEYS, start=1)),
         Region("p-powers", _P + "powers.html", ACTION_KEYS),
         Region("p-info", _P + "info.html", ("knowledge", "feed")),
     ),

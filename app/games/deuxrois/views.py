@@ -14,7 +14,7 @@ from typing import Any
 from app.games.deuxrois import designation as designation_rules
 from app.games.deuxrois import election as election_rules
 from app.games.deuxrois import memo
-from app.games.deuxrois.actions import WITH_A_MATE, legal_actions
+from app.games.deuxrois.actions import MATE_KEYS, MATE_PAGE, WITH_A_MATE, legal_actions
 from app.games.deuxrois.alerts import player_alerts
 from app.games.deuxrois.card_state import CardState
 from app.games.deuxrois.cards import CARDS, Colour
@@ -192,7 +192,7 @@ def _prompts(state: GameState, pid: str) -> list[View]:
 
 
 def _mates(pid: str, actions: list[View], room: View, requests: View) -> list[View]:
-    """My legal actions by room-mate, for the phone's list of boxes (one per mate, its own region): the
+    """My legal actions by room-mate, for the phone's list of boxes (one per mate, in pages: MATE_KEYS): the
     reveals I may make with each (the action without its `targets`: the target is him), my request
     waiting for his answer and the action that cancels it. Empty when I may do nothing with anyone."""
     outgoing = {r["to"]["id"]: r for r in requests["outgoing"]}
@@ -236,8 +236,9 @@ def player_view(state: GameState, pid: str) -> View:
         "feed": feed,
         "alerts": player_alerts(state, pid),
         "moments": player_moments(state, pid, actions, feed, view["game"]["deadline_ms"]),
-        "mates": _mates(pid, actions, here, requests),
     })
+    mates = _mates(pid, actions, here, requests)
+    view.update({key: mates[i * MATE_PAGE:(i + 1) * MATE_PAGE] for i, key in enumerate(MATE_KEYS)})
     for extra in state.rules.view_extras:  # Mode Historique: the event in force, the draw...
         view.update(extra(state, "player", pid))
     if state.result is not None:
