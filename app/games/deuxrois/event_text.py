@@ -179,15 +179,23 @@ def _changes(state: GameState, changes: Mapping[str, Any]) -> list[Any]:
     return out
 
 
+def closed_id(ev: EventBase) -> str | None:
+    """The request or question this event closes, if it closes one."""
+    closed = getattr(ev, "request_id", None) if ev.type == "reveal_request_closed" else (
+        getattr(ev, "prompt_id", None) if ev.type == "prompt_closed" else None)
+    return closed if isinstance(closed, str) else None
+
+
 def closed_ids(events: Iterable[EventBase]) -> set[str]:
     """The requests and questions these events close (their lines name who asked what)."""
-    out = set()
-    for ev in events:
-        closed = getattr(ev, "request_id", None) if ev.type == "reveal_request_closed" else (
-            getattr(ev, "prompt_id", None) if ev.type == "prompt_closed" else None)
-        if isinstance(closed, str):
-            out.add(closed)
-    return out
+    return {closed for ev in events if (closed := closed_id(ev)) is not None}
+
+
+def opened_id(ev: EventBase) -> str | None:
+    """The request or question this event opens, if it opens one."""
+    opened = getattr(ev, "request_id", None) if ev.type == "reveal_requested" else (
+        getattr(ev, "prompt_id", None) if ev.type == "prompt_opened" else None)
+    return opened if isinstance(opened, str) else None
 
 
 def openings(state: GameState, wanted: set[str]) -> dict[str, EventBase]:

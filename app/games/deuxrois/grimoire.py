@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.deuxrois import election as election_rules
+from app.games.deuxrois import memo
 from app.games.deuxrois.cards import ARMURIER
 from app.games.deuxrois.deal import ROOM_NAMES, Room
 from app.games.deuxrois.event_text import card_label, openings, power_name
@@ -93,8 +94,20 @@ def pending(state: GameState) -> View:
     return {"requests": requests, "prompts": prompts, "votes": votes, "designations": designations}
 
 
+# The dashboard asks after every event; most events (a request, a vote) change nothing it shows. Kept by
+# every part of the state `tokens` and the seats read (names, rooms, généraux, phase, envoy lists, cards,
+# card states, corruptions, who neutralised whom and who moved since; during the crossing, the history).
+_GRIMOIRES = memo.Keep(512)
+
+
 def grimoire(state: GameState) -> View:
     """Seats grouped by room (seat order within), each with name, card and tokens."""
+    return _GRIMOIRES.get((state.players, state.rooms, state.generals, state.phase, state.designations, state.cards,
+                           state.card_states, state.bindings, state.last_used_by, state.moved_at,
+                           state.history if state.phase == "A" else None), lambda: _grimoire(state))
+
+
+def _grimoire(state: GameState) -> View:
     rooms = []
     for room in (Room.NORMANDIE, Room.ANGLETERRE):
         seats = [{"id": p, "name": state.name(p),

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import wraps
+from operator import is_
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar, cast
 
 if TYPE_CHECKING:
@@ -68,38 +69,55 @@ class Keep:
     """Values made from a few immutable objects, kept while those very objects come back.
 
     `get(inputs, compute)`: the value kept for the same objects (`is`, never `==`, so a new state's
-    fresh but equal object is simply computed again), else `compute()`. The entry holds its inputs, so
-    their ids cannot be reused while it lives; the whole store is dropped past `size` entries.
+    fresh but equal object is simply computed again), else `compute()`; `of(obj, compute)` the same
+    for one input. An entry holds its inputs, so their ids cannot be reused while it lives. Two
+    generations bound it: past `size` new entries the older generation is dropped, and an entry read
+    from it moves to the young one, so what the live games keep asking for stays (at most 2 x `size`).
     """
 
-    __slots__ = ("_entries", "size")
+    __slots__ = ("_old", "_young", "size")
 
     def __init__(self, size: int = 4096) -> None:
-        self._entries: dict[tuple[int, ...], tuple[tuple[object, ...], Any]] = {}
+        self._young: dict[tuple[int, ...], tuple[tuple[object, ...], Any]] = {}
+        self._old: dict[tuple[int, ...], tuple[tuple[object, ...], Any]] = {}
         self.size = size
 
     def of(self, obj: T, compute: Callable[[T], R]) -> R:
         """`compute(obj)`, kept while `obj` itself comes back (the one-input case, on the hot paths)."""
         if not _enabled:
             return compute(obj)
-        hit = self._entries.get((id(obj),))
+        key = (id(obj),)
+        hit = self._young.get(key) or self._old.get(key)
         if hit is not None and hit[0][0] is obj:
+            if key not in self._young:
+                self._put(key, hit)
             return hit[1]  # type: ignore[no-any-return]
         value = compute(obj)
-        if len(self._entries) >= self.size:
-            self._entries.clear()
-        self._entries[(id(obj),)] = ((obj,), value)
+        self._put(key, ((obj,), value))
         return value
 
     def get(self, inputs: tuple[object, ...], compute: Callable[[], R]) -> R:
         if not _enabled:
             return compute()
         key = tuple(map(id, inputs))
-        hit = self._entries.get(key)
-        if hit is not None and all(a is b for a, b in zip(hit[0], inputs, strict=True)):
+        hit = self._young.get(key) or self._old.get(key)
+        if hit is not None and all(map(is_, hit[0], inputs)):
+            if key not in self._young:
+                self._put(key, hit)
             return hit[1]  # type: ignore[no-any-return]
         value = compute()
-        if len(self._entries) >= self.size:
-            self._entries.clear()
-        self._entries[key] = (inputs, value)
+        self._put(key, (inputs, value))
         return value
+
+    def peek(self, inputs: tuple[object, ...]) -> Any:
+        """The value kept for these very objects, or None (nothing is computed)."""
+        if not _enabled:
+            return None
+        key = tuple(map(id, inputs))
+        hit = self._young.get(key) or self._old.get(key)
+        return hit[1] if hit is not None and all(map(is_, hit[0], inputs)) else None
+
+    def _put(self, key: tuple[int, ...], entry: tuple[tuple[object, ...], Any]) -> None:
+        if len(self._young) >= self.size:
+            self._old, self._young = self._young, {}
+        self._young[key] = entry

@@ -62,7 +62,7 @@ class Recent:
     round_since: int
 
 
-_RECENT = memo.Keep(64)
+_RECENT = memo.Keep(256)  # one per live game (sizes: about 100 games of 50 at once)
 
 
 def recent(state: GameState) -> Recent:

@@ -225,7 +225,7 @@ class GameState:
         yield Room.ANGLETERRE
 
 
-_ROSTERS = memo.Keep(1024)
+_ROSTERS = memo.Keep(256)  # one per seating of a live game
 
 
 def _rosters(players: tuple[Player, ...], rooms: Mapping[str, Room]) -> dict[Room, tuple[str, ...]]:

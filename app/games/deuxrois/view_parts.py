@@ -14,7 +14,7 @@ from app.games.deuxrois.cards import CARDS, COLOUR_NAMES
 from app.games.deuxrois.state import GameState, Player
 
 View = dict[str, Any]
-_SEATED = memo.Keep(64)
+_SEATED = memo.Keep(256)  # one per live game
 
 
 def _face(number: int) -> View:

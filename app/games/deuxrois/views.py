@@ -19,7 +19,7 @@ from app.games.deuxrois.alerts import player_alerts
 from app.games.deuxrois.card_state import CardState
 from app.games.deuxrois.cards import CARDS, Colour
 from app.games.deuxrois.deal import ROOM_NAMES, Room
-from app.games.deuxrois.event_text import closed_ids, describe, feed_sentence, openings
+from app.games.deuxrois.event_text import closed_id, closed_ids, describe, feed_sentence, opened_id, openings
 from app.games.deuxrois.grimoire import grimoire, pending
 from app.games.deuxrois.model.events import EventBase
 from app.games.deuxrois.moments import crossed, player_moments
@@ -52,7 +52,7 @@ def _game(state: GameState) -> View:
     return game
 
 
-_ROOMS = memo.Keep(256)
+_ROOMS = memo.Keep(512)  # the sizes hold about 100 live games of 50 (memo.Keep)
 
 
 def _room(state: GameState, room: Room) -> View:
@@ -90,7 +90,7 @@ def _my_card(state: GameState, pid: str) -> View:
     return view
 
 
-_STATUS = memo.Keep(256)
+_STATUS = memo.Keep(8192)  # one per card state in play
 
 
 _UNTOUCHED = CardState()  # a card no event changed yet
@@ -108,9 +108,9 @@ def _status_now(cs: CardState) -> View:
             "visits": {"normandie": cs.visits_normandie, "angleterre": cs.visits_angleterre}}
 
 
-_KNOWLEDGE = memo.Keep(1024)
-_FEED_ITEMS = memo.Keep(8192)
-_FEEDS = memo.Keep(1024)
+_KNOWLEDGE = memo.Keep(8192)
+_FEED_ITEMS = memo.Keep(16384)  # a game says a few hundred happenings
+_FEEDS = memo.Keep(8192)
 
 
 def _knowledge(state: GameState, pid: str) -> list[View]:
@@ -331,7 +331,7 @@ def _banner(state: GameState) -> View | None:
     return None if item is None else {"seq": item.seq, "kind": item.kind, "say": feed_sentence(state, item)}
 
 
-_FEED_SETS = memo.Keep(1024)
+_FEED_SETS = memo.Keep(8192)
 
 
 def _seen(feed: tuple[FeedItem, ...]) -> set[tuple[int, str]]:
@@ -341,9 +341,10 @@ def _seen(feed: tuple[FeedItem, ...]) -> set[tuple[int, str]]:
 def moderator_view(state: GameState) -> View:
     """Everything, for the game master (never sent to a player's socket)."""
     view: View = {"viewer": {"kind": "moderator"}, "game": _game(state), "seed": state.seed,
-                  "config": state.config.model_dump(mode="json"), "notes": [list(n) for n in state.notes],
-                  "reverts": [list(r) for r in state.reverts]}
-    view["players"] = [_seat(state, p) for p in state.players]
+                  "config": _CONFIGS.of(state.config, lambda c: c.model_dump(mode="json")),
+                  "notes": _PAIRS.of(state.notes, _lists), "reverts": _PAIRS.of(state.reverts, _lists)}
+    view["players"] = _DASHBOARD.get((state.players, state.cards, state.rooms, state.card_states),
+                                     lambda: [_seat(state, p) for p in state.players])
     if state.phase != "lobby":
         view["rooms"] = [_room(state, r) for r in (Room.NORMANDIE, Room.ANGLETERRE)]
         view["elections"] = {
@@ -368,7 +369,14 @@ def moderator_view(state: GameState) -> View:
     return view
 
 
-_SEATS = memo.Keep(1024)
+_SEATS = memo.Keep(8192)
+_DASHBOARD = memo.Keep(512)
+_CONFIGS = memo.Keep(512)
+_PAIRS = memo.Keep(1024)
+
+
+def _lists(pairs: tuple[tuple[int, Any], ...]) -> list[list[Any]]:
+    return [list(p) for p in pairs]
 
 
 def _seat(state: GameState, p: Player) -> View:
@@ -384,30 +392,59 @@ def _seat(state: GameState, p: Player) -> View:
 def _log(state: GameState) -> list[View]:
     """The dashboard's log: the latest events, newest first, one line each (the undo form takes their versions).
 
-    Read back from the head of the history, so a long game costs no more than a short one; each line is
-    said once (`_line`), and said again only when what it says changes (a name, the request it closes).
+    Read back from the head of the history, so a long game costs no more than a short one. The dashboard
+    asks for it after every event: the log of the state before, with one new line on top (`_LOGS`).
     """
+    head = state.history
+    if not memo.enabled() or head is None:
+        return _log_now(state)
+    return _LOGS.get((head, state.players), lambda: _log_after(state, head))[0]
+
+
+def _log_now(state: GameState) -> list[View]:
     latest: list[tuple[int, History]] = []
     node, version = state.history, state.version  # every event, undone ones included, counts one version
     while node is not None and len(latest) < LOG_LINES:
         latest.append((version, node))
         node, version = node.prev, version - 1
     opened = openings(state, closed_ids(n.event for _, n in latest))
-    return [_line(state, v, n, opened) for v, n in latest]
+    return [_line(state, v, n.event, opened) for v, n in latest]
+
+
+# The log of a history head, with what each line closes (a request, a question): the next head's log is its
+# own line on top of it, unless that event opens one of those (ids are unique, so it never does; if it
+# did, those lines would name another opening: the log is then read again).
+_LOGS = memo.Keep(512)
+
+
+def _log_after(state: GameState, head: History) -> tuple[list[View], tuple[str | None, ...]]:
+    before = _LOGS.peek((head.prev, state.players)) if head.prev is not None else None
+    opens = opened_id(head.event)
+    if before is None or (opens is not None and opens in before[1]):
+        lines = _log_now(state)
+        node: History | None = head
+        closers = []
+        for _ in lines:
+            assert node is not None
+            closers.append(closed_id(node.event))
+            node = node.prev
+        return lines, tuple(closers)
+    mine = closed_id(head.event)
+    line = _line(state, state.version, head.event, openings(state, {mine} if mine else set()))
+    return [line, *before[0][:LOG_LINES - 1]], (mine, *before[1][:LOG_LINES - 1])
 
 
 # A line of the journal reads the event, the names, and, for a closing event, the event that opened what it
-# closes (`describe`): kept by the history node, for the same names and the same opening.
-_LINES = memo.Keep(4096)
+# closes (`describe`): kept by the event, for the same names and the same opening.
+_LINES = memo.Keep(8192)
 
 
-def _line(state: GameState, version: int, node: History, opened: dict[str, EventBase]) -> View:
-    event = node.event
+def _line(state: GameState, version: int, event: EventBase, opened: dict[str, EventBase]) -> View:
     if not memo.enabled():
         return {"version": version, "at_ms": event.at_ms, "text": describe(state, event, opened)}
-    closes = closed_ids((event,))
-    opener = opened.get(next(iter(closes))) if closes else None
-    line: View = _LINES.get((node, state.players, opener), lambda: {
+    closes = closed_id(event)
+    opener = opened.get(closes) if closes is not None else None
+    line: View = _LINES.get((event, state.players, opener), lambda: {
         "version": version, "at_ms": event.at_ms, "text": describe(state, event, opened)})
-    # A node's version is its place in the history, which only grows: the same node, the same version.
+    # The same event object sits at one place in one history: the same version (checked all the same).
     return line if line["version"] == version else {**line, "version": version}
