@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 import pytest
+from play_helpers import bot_step, random_game
 from starlette.datastructures import FormData
 
-from app.games.deuxrois.action_forms import build, command_fields
+from app.games.deuxrois.action_forms import build, command_fields, names_in
 from app.games.deuxrois.commands import parse_command
+from app.games.deuxrois.views import player_view
 from app.kernel.text import EngineError
 from app.web import forms
 from app.web.i18n import speaking
@@ -101,3 +106,35 @@ def test_a_colour_choice_becomes_a_select() -> None:
 def test_form_fields_cannot_smuggle_a_type() -> None:
     with pytest.raises(EngineError):
         forms.from_form(FormData([("command", '{"type": "vote"}'), ("key", "k" * 10), ("type", "start")]))
+
+
+def _names_walked(view: Any) -> dict[str, str]:
+    """names_in as it was first written: a recursive walk (what the iterative one must find)."""
+    names: dict[str, str] = {}
+
+    def visit(node: Any) -> None:
+        if isinstance(node, Mapping):
+            if isinstance(node.get("id"), str) and isinstance(node.get("name"), str):
+                names[node["id"]] = node["name"]
+            for value in node.values():
+                visit(value)
+        elif isinstance(node, list):
+            for value in node:
+                visit(value)
+
+    visit(view)
+    return names
+
+
+def test_names_in_finds_what_a_recursive_walk_finds() -> None:
+    odd = {"a": ({"id": "p9", "name": "Tuple"},), "b": [[{"id": "p1", "name": "Ann", "x": {"id": "p2", "name": "Bo"}}]],
+           "c": MappingProxyType({"id": "p3", "name": "Cy"}), "d": {"id": "p1", "name": "Ann again"}, "e": {"id": 4}}
+    assert names_in(odd) == _names_walked(odd) == {"p1": "Ann again", "p2": "Bo", "p3": "Cy"}
+    game = random_game(12, seed=3)
+    rng = random.Random(3)
+    for _ in range(120):
+        move = bot_step(game, rng)
+        game.tick() if move is None else game.do(*move)
+        for p in game.state.players[:4]:
+            view = player_view(game.state, p.id)
+            assert list(names_in(view).items()) == list(_names_walked(view).items())

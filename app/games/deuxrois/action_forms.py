@@ -16,6 +16,7 @@ from typing import Any
 
 import orjson
 
+from app.games.deuxrois import memo
 from app.games.deuxrois.actions import MATE_KEYS, WITH_A_MATE
 from app.games.deuxrois.cards import CARDS
 from app.games.deuxrois.commands import Command
@@ -187,20 +188,35 @@ def build(action: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]
 
 def names_in(view: Mapping[str, Any]) -> dict[str, str]:
     """Player id -> name from whatever rosters the view holds (the actions list only has ids)."""
+    # Two regions of one phone read the same parts of its view (definition.ACTION_KEYS): walked once.
+    return _WALKED.get((*view.keys(), *view.values()), lambda: _walk(view))
+
+
+_WALKED = memo.Keep(512)
+
+
+def _walk(view: Mapping[str, Any]) -> dict[str, str]:
     names: dict[str, str] = {}
-
-    def visit(node: Any) -> None:
-        if isinstance(node, Mapping):
-            if isinstance(node.get("id"), str) and isinstance(node.get("name"), str):
-                names[node["id"]] = node["name"]
-            for value in node.values():
-                visit(value)
-        elif isinstance(node, list):
-            for value in node:
-                visit(value)
-
-    visit(view)
+    # Depth first, in order, as a recursive walk goes; every phone region asks (a few thousand nodes), so
+    # the plain dicts, lists and scalars of a view are told apart by their type before any Mapping check.
+    stack: list[Any] = [view]
+    leaves = _LEAVES
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            values = node
+        else:
+            who, name = node.get("id"), node.get("name")
+            if isinstance(who, str) and isinstance(name, str):
+                names[who] = name
+            values = node.values()
+        inner = [v for v in values if type(v) not in leaves and isinstance(v, Mapping | list)]
+        inner.reverse()
+        stack += inner
     return names
+
+
+_LEAVES = frozenset({str, int, float, bool, type(None)})  # what a view's leaves are: never walked into
 
 
 # What the calm screen groups: what waits for me now, what I may do with one room-mate, my powers.
