@@ -58,23 +58,29 @@ def reveal_partners(state: GameState, a: str, partners: list[str], kind: str) ->
 
     A phone asks this of every room-mate for every kind (25 x 3 per view). When every guard reads the
     shower alone (`reads_partner=False`), a pair is barred exactly when one of the two is barred as a
-    shower, so the guards are asked once per player and state (`_barred`), not once per pair.
+    shower, so the guards are asked once per player, kind and state (`_showers`), not once per pair.
     """
     rules = state.rules
-    if memo.enabled() and a in state.rooms and all(g in rules.shower_guards for g in rules.reveal_guards):
-        barred = _barred(state, kind)
-        if a in barred:
-            return []
-        rooms = state.rooms
-        return [p for p in partners if (p not in barred if p in rooms else reveal(state, a, p, kind) is None)]
-    return [p for p in partners if reveal(state, a, p, kind) is None]
+    if not memo.enabled() or not all(g in rules.shower_guards for g in rules.reveal_guards):
+        return [p for p in partners if reveal(state, a, p, kind) is None]
+    barred = _showers(state, kind)
+    guards = rules.reveal_guards
+
+    def bars_it(pid: str) -> bool:
+        known = barred.get(pid)
+        if known is None:
+            known = barred[pid] = any(g(state, pid, None, kind) is not None for g in guards)
+        return known
+
+    if bars_it(a):
+        return []
+    return [p for p in partners if not bars_it(p)]
 
 
 @memo.per_state
-def _barred(state: GameState, kind: str) -> frozenset[str]:
-    """The players (in a room) some guard refuses as the shower of a reveal of `kind` now."""
-    guards = state.rules.reveal_guards
-    return frozenset(pid for pid in state.rooms if any(g(state, pid, None, kind) is not None for g in guards))
+def _showers(state: GameState, kind: str) -> dict[str, bool]:
+    """Who some guard refuses as the shower of a reveal of `kind` in this state, filled as players are asked."""
+    return {}
 
 
 def own_reveal(state: GameState, actor: str, kind: str) -> EngineError | None:

@@ -40,6 +40,7 @@ from app.games.deuxrois.model.events import (
     PlayerMoved,
     RevealRequestClosed,
     RevealRequested,
+    Reverted,
 )
 from app.games.deuxrois.powers.registry import find_power
 from app.games.deuxrois.powers.timeline import live_events
@@ -66,8 +67,20 @@ _RECENT = memo.Keep(256)  # one per live game (sizes: about 100 games of 50 at o
 
 
 def recent(state: GameState) -> Recent:
-    """The round so far: every phone's moments read it, so it is read back once per history."""
-    return _RECENT.of(state.history, lambda _: _recent(state))
+    """The round so far: every phone's moments read it, so it is read back once per history, and most often
+    not even that: it is the previous head's, with the new event on top."""
+    return _RECENT.of(state.history, lambda _: _recent_after(state))
+
+
+def _recent_after(state: GameState) -> Recent:
+    head = state.history
+    # A new phase starts a new span; an undo changes which events are live; the scan's window may drop one.
+    if head is None or head.prev is None or isinstance(head.event, PhaseStarted | Reverted):
+        return _recent(state)
+    before: Recent | None = _RECENT.peek((head.prev,))
+    if before is None or (before.events and before.events[-1][0] <= state.version - ROUND_SCAN):
+        return _recent(state)
+    return Recent(((state.version, head.event), *before.events), before.phase_since, before.round_since)
 
 
 def _recent(state: GameState) -> Recent:
