@@ -14,6 +14,7 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel
 
 from app.kernel.actor import Actor
+from app.kernel.audience import Audience
 from app.kernel.rules import Decision
 from app.kernel.text import Text
 from app.kernel.viewer import Viewer, ViewerKind
@@ -122,6 +123,11 @@ class GameDefinition(Protocol):
 
     def view_for(self, state: Any, viewer: Viewer, rebinds: Sequence[str]) -> dict[str, Any]:
         """Everything `viewer` may know now: the only door for secrets."""
+        ...
+
+    def audience(self, before: Any, events: Sequence[Any], after: Any) -> Audience:
+        """The viewers whose view `events` (folded from `before` to `after`) may change; only theirs are
+        rebuilt. `EVERYONE` is always right; a narrower answer must pass the audience scan."""
         ...
 
     def next_deadline(self, state: Any) -> int | None:

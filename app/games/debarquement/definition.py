@@ -21,6 +21,7 @@ from app.games.debarquement.events import PlayerJoined, event_from_json, event_t
 from app.games.debarquement.rules import pending_prompt, prompt_id
 from app.games.debarquement.state import Phase
 from app.kernel.actor import Actor
+from app.kernel.audience import EVERYONE, Audience
 from app.kernel.game import JoinField, Pages, RebindBy, Region, StoredEventLike
 from app.kernel.rules import Decision
 from app.kernel.text import EngineError, Text
@@ -193,6 +194,9 @@ class Debarquement:
     def tick_command(self, table: Table) -> dict[str, Any]:
         return {"type": "tick", "prompt": table.prompt}
 
+
+    def audience(self, before: Table, events: Sequence[Any], after: Table) -> Audience:
+        return EVERYONE  # a table of a few: every change is worth every view
     def undo_preview(self, table: Table, to_version: int) -> dict[str, Any] | None:
         return None  # no undo in this game
 

@@ -17,6 +17,7 @@ from app.games.deuxrois import commands, events
 from app.games.deuxrois import game as engine
 from app.games.deuxrois import views as deuxrois_views
 from app.games.deuxrois.action_forms import build, grouped, names_in
+from app.games.deuxrois.audience import audience
 from app.games.deuxrois.config import GameConfig
 from app.games.deuxrois.debrief import debrief
 from app.games.deuxrois.debrief_svg import graph_svg, timeline_svg
@@ -24,6 +25,7 @@ from app.games.deuxrois.export import to_scenario
 from app.games.deuxrois.state import GameState
 from app.games.deuxrois.undo_preview import undo_preview
 from app.kernel.actor import Actor
+from app.kernel.audience import Audience
 from app.kernel.game import JoinField, Pages, RebindBy, Region, StoredEventLike
 from app.kernel.rules import Decision
 from app.kernel.text import EngineError, Text
@@ -176,6 +178,9 @@ class DeuxRois:
             view["rebinds"] = [{"player_id": p, "name": state.name(p)} for p in rebinds]
             return view
         return deuxrois_views.screen_view(state)
+
+    def audience(self, before: GameState, events: Sequence[Any], after: GameState) -> Audience:
+        return audience(before, events, after)
 
     def next_deadline(self, state: GameState) -> int | None:
         return engine.next_deadline(state)

@@ -15,6 +15,7 @@ from app.games.regents.pages import PAGE_TEMPLATES, PAGES
 from app.games.regents.rules import build_rules
 from app.games.regents.views import view_for
 from app.kernel.actor import Actor
+from app.kernel.audience import EVERYONE, Audience
 from app.kernel.game import GameDefinition, JoinField, Pages, RebindBy, StoredEventLike
 from app.kernel.rules import Decision, Rules
 from app.kernel.text import EngineError, Text
@@ -115,6 +116,9 @@ class RegentsGame:
             raise EngineError("no_timer", Text("Aucun minuteur n'est en cours.", "No timer is running."))
         return {"type": "tick", "prompt": state.prompt.id}
 
+
+    def audience(self, before: State, events: Sequence[Any], after: State) -> Audience:
+        return EVERYONE  # a table of a few: every change is worth every view
     def undo_preview(self, state: State, to_version: int) -> dict[str, Any] | None:
         return None  # no undo in this game (the game master pauses and skips instead)
 

@@ -25,6 +25,7 @@ from app.games.royal_secrets.scenario import to_scenario
 from app.games.royal_secrets.state import State
 from app.games.royal_secrets.views import view_for
 from app.kernel.actor import Actor
+from app.kernel.audience import EVERYONE, Audience
 from app.kernel.game import JoinField, Pages, RebindBy, StoredEventLike
 from app.kernel.rules import Decision, Rules
 from app.kernel.text import EngineError, Text
@@ -128,6 +129,9 @@ class RoyalSecretsGame:
     def tick_command(self, state: Any) -> dict[str, Any]:
         return {}
 
+
+    def audience(self, before: Any, events: Sequence[Any], after: Any) -> Audience:
+        return EVERYONE  # a table of a few: every change is worth every view
     def undo_preview(self, state: Any, to_version: int) -> dict[str, Any] | None:
         return undo.preview(self.rules, state, to_version)
 
