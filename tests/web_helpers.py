@@ -29,6 +29,9 @@ def make_settings(database_url: str, **overrides: object) -> Settings:
         "rate_per_second": 10_000.0,
         "joins_per_address_burst": 10_000.0,  # every phone of a test is "testclient"
         "joins_per_game_burst": 10_000.0,
+        # A test process makes thousands of apps: what a freeze keeps would pile up (tests/web/test_heap.py
+        # turns it on).
+        "freeze_heap": False,
         **overrides,
     }
     return Settings(database_url=database_url, **values)  # type: ignore[arg-type]

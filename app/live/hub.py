@@ -122,6 +122,9 @@ class Hub:
         self.connections: set[Connection] = set()
         self._last_seen: dict[str, float] = {}  # player id -> when its last socket closed (monotonic)
         self.rebinds: list[str] = []  # seats a new phone claims with the PIN, for the moderator
+        # Seat token hash -> player id, as the store answered: a tap needs no trip to the database to know
+        # whose phone it is. Only the store's yes is kept; a seat's entries go when its phone is cut off.
+        self._seats: dict[str, str] = {}
         self._timer: asyncio.TimerHandle | None = None
         self._armed_for: int | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -300,8 +303,18 @@ class Hub:
         if message is not None and not conn.offer(message):
             self.connections.discard(conn)
 
+    async def seat_of(self, token_hash: str) -> str | None:
+        """The player id whose seat holds this token, or None."""
+        player_id = self._seats.get(token_hash)
+        if player_id is None:
+            player_id = await asyncio.to_thread(self.repo.seat_of, self.game.id, token_hash)
+            if player_id is not None:
+                self._seats[token_hash] = player_id
+        return player_id
+
     def cut_off(self, player_id: str) -> None:
-        """Close every socket of a seat (its phone was replaced)."""
+        """Close every socket of a seat (its phone was replaced) and forget its token."""
+        self._seats = {token: pid for token, pid in self._seats.items() if pid != player_id}
         for conn in list(self.connections):
             if conn.viewer.player_id == player_id:
                 conn.drop()

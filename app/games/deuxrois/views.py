@@ -50,8 +50,8 @@ def _game(state: GameState) -> View:
     paused = state.paused_at_ms
     game: View = {
         "phase": state.phase, "round": state.round, "rounds": state.config.rounds,
-        "deadline_ms": deadline, "paused": paused is not None, "version": state.version,
-    }
+        "deadline_ms": deadline, "paused": paused is not None,
+    }  # no version here: every page shows this, and a version changes with every tap
     if paused is not None and state.deadline_ms is not None:  # timers stand still: what is left on resume
         game["left_ms"] = max(0, state.deadline_ms - paused)
     return game
@@ -233,7 +233,7 @@ def _banner(state: GameState) -> View | None:
 
 def moderator_view(state: GameState) -> View:
     """Everything, for the game master (never sent to a player's socket)."""
-    view: View = {"viewer": {"kind": "moderator"}, "game": _game(state), "seed": state.seed,
+    view: View = {"viewer": {"kind": "moderator"}, "game": _game(state), "version": state.version, "seed": state.seed,
                   "config": state.config.model_dump(mode="json"), "notes": [list(n) for n in state.notes],
                   "reverts": [list(r) for r in state.reverts]}
     view["players"] = [
