@@ -107,14 +107,17 @@ def test_a_reveal_request_rebuilds_only_the_views_of_its_audience(sqlite_url: st
         act(client, code, {"type": "mod_advance"}, moderator=True)  # past the set-up, when it asks something
         hub = client.app.state.games._hubs[code]  # type: ignore[attr-defined]
         built: list[Viewer] = []
+        dashboard: list[str] = []
         game_view_for = hub.definition.view_for
 
         async def scenario() -> tuple[list[Viewer], dict[Viewer, int], list[Viewer]]:
             received: dict[Viewer, int] = {}
 
             def recorder(viewer: Viewer):  # type: ignore[no-untyped-def]
-                async def send(_message: str) -> None:
+                async def send(message: str) -> None:
                     received[viewer] = received.get(viewer, 0) + 1
+                    if viewer.kind == "moderator":
+                        dashboard.append(message)
                 return send
 
             async def close(_code: int) -> None:
@@ -128,6 +131,7 @@ def test_a_reveal_request_rebuilds_only_the_views_of_its_audience(sqlite_url: st
                 hub.attach(c)
             await asyncio.sleep(0.05)
             received.clear()
+            dashboard.clear()
             hub.definition.view_for = lambda state, viewer, rebinds: (built.append(viewer),  # type: ignore[method-assign]
                                                                       game_view_for(state, viewer, rebinds))[1]
             await hub.dispatch({"type": "request_reveal", "target": "p3", "kind": "complete"}, Actor.player("p1"))
@@ -148,4 +152,6 @@ def test_a_reveal_request_rebuilds_only_the_views_of_its_audience(sqlite_url: st
     concerned = {Viewer(code, "player", "p1"), Viewer(code, "player", "p3"), Viewer(code, "moderator")}
     assert set(request_views) == concerned and len(request_views) == 3
     assert set(request_frames) == concerned
+    # The dashboard's buttons (a note being typed, an undo number) are not re-rendered by a player's tap.
+    assert 'id="m-pending"' in dashboard[0] and 'id="m-controls"' not in dashboard[0]
     assert len(set(timer_views)) == 12

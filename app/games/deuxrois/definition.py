@@ -48,7 +48,7 @@ PAGES: Pages = {
     ),
     "moderator": (
         Region("m-status", _P + "status.html", ("game",)),
-        Region("m-controls", _P + "mod_controls.html", ("game", "version", "players", "reverts", "historique")),
+        Region("m-controls", _P + "mod_controls.html", ("game", "players", "reverts", "historique")),
         Region("m-rebinds", _P + "rebinds.html", ("rebinds",)),
         Region("m-event", _P + "event.html", ("active_event", "historique")),
         Region("m-players", _P + "players.html", ("players", "grimoire", "presence", "game")),
