@@ -19,6 +19,9 @@
   });
   document.addEventListener("htmx:afterRequest", function (e) {
     if (e.detail.successful || (e.detail.xhr && e.detail.xhr.status >= 400)) delete e.detail.elt.dataset.key;
+    // A form whose words were taken (a note) empties itself: pushes re-render only what changed, not it.
+    var form = e.detail.elt.closest && e.detail.elt.closest("form[data-clear-on-success]");
+    if (form && e.detail.successful) form.reset();
   });
 
   // Plain forms (join, recover a seat): a second tap would post twice and the

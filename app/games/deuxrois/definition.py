@@ -49,6 +49,7 @@ PAGES: Pages = {
     "moderator": (
         Region("m-status", _P + "status.html", ("game",)),
         Region("m-controls", _P + "mod_controls.html", ("game", "players", "reverts", "historique")),
+        Region("m-undo", _P + "mod_undo.html", ("version",)),
         Region("m-rebinds", _P + "rebinds.html", ("rebinds",)),
         Region("m-event", _P + "event.html", ("active_event", "historique")),
         Region("m-players", _P + "players.html", ("players", "grimoire", "presence", "game")),
