@@ -89,8 +89,10 @@ class GameDefinition(Protocol):
         ...
 
     def lobby(self, state: Any) -> dict[str, Any]:
-        """The door's view: `open` (joining allowed), `players` ([{"id", "name"}], every seat) and
-        whatever else the game's lobby page shows. Public: anyone with the code sees it."""
+        """The door's view: `open` (joining allowed), `players` ([{"id", "name"}], every seat), the
+        lobby's door where the game has one (`seats.lobby_keys`: `locked`, `removed`, the seat ids taken
+        back, whose phones are told why) and whatever else the game's lobby page shows. Public: anyone
+        with the code sees it."""
         ...
 
     def join_fields(self, state: Any) -> tuple[JoinField, ...]:

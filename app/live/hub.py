@@ -320,6 +320,12 @@ class Hub:
                 conn.drop()
                 self.connections.discard(conn)
 
+    async def end_seat(self, player_id: str) -> None:
+        """A seat is gone (taken back at the door): its sockets close here and in every process; the
+        phone, refused when it reconnects, goes back to the door."""
+        self.cut_off(player_id)
+        await self._publish({"kind": "cut", "player_id": player_id})
+
     async def end_moderator_sessions(self) -> None:
         """The game master issued a new link: every dashboard socket closes, here and in other processes
         (a page whose session ended is refused when it reconnects; the new one is let back in)."""

@@ -28,6 +28,7 @@ from app.kernel.actor import Actor
 from app.kernel.audience import Audience
 from app.kernel.game import JoinField, Pages, RebindBy, Region, StoredEventLike
 from app.kernel.rules import Decision
+from app.kernel.seats import door_view, lobby_keys
 from app.kernel.text import EngineError, Text
 from app.kernel.viewer import Viewer
 
@@ -48,7 +49,7 @@ PAGES: Pages = {
     ),
     "moderator": (
         Region("m-status", _P + "status.html", ("game",)),
-        Region("m-controls", _P + "mod_controls.html", ("game", "players", "reverts", "historique")),
+        Region("m-controls", _P + "mod_controls.html", ("game", "players", "reverts", "historique", "door")),
         Region("m-undo", _P + "mod_undo.html", ("version",)),
         Region("m-rebinds", _P + "rebinds.html", ("rebinds",)),
         Region("m-event", _P + "event.html", ("active_event", "historique")),
@@ -61,7 +62,7 @@ PAGES: Pages = {
         Region("s-status", _P + "status.html", ("game",)),
         Region("s-banner", _P + "banner.html", ("banner",)),
         Region("s-event", _P + "event.html", ("active_event",)),
-        Region("s-rooms", _P + "rooms.html", ("rooms", "lobby")),
+        Region("s-rooms", _P + "rooms.html", ("rooms", "lobby", "door")),
         Region("s-info", _P + "screen_result.html", ("result",)),
     ),
 }
@@ -133,8 +134,9 @@ class DeuxRois:
         return config_from_form(form)
 
     def lobby(self, state: GameState) -> dict[str, Any]:
-        return {"open": state.phase == "lobby", "players": [{"id": p.id, "name": p.name} for p in state.players],
-                "asks_birth": bool(state.config.historique)}
+        return {"open": state.phase == "lobby" and not state.door.locked,
+                "players": [{"id": p.id, "name": p.name} for p in state.players],
+                "asks_birth": bool(state.config.historique), **lobby_keys(state.door)}
 
     def join_fields(self, state: GameState) -> tuple[JoinField, ...]:
         return (BIRTH_YEAR,) if state.config.historique else ()
@@ -177,8 +179,8 @@ class DeuxRois:
         if viewer.kind == "moderator":
             view = deuxrois_views.moderator_view(state)
             view["rebinds"] = [{"player_id": p, "name": state.name(p)} for p in rebinds]
-            return view
-        return deuxrois_views.screen_view(state)
+            return {**view, "door": _door(state, runs=True)}
+        return {**deuxrois_views.screen_view(state), "door": _door(state, runs=False)}
 
     def audience(self, before: GameState, events: Sequence[Any], after: GameState) -> Audience:
         return audience(before, events, after)
@@ -199,6 +201,11 @@ class DeuxRois:
 
     def export(self, code: str, seed: int, config: Mapping[str, Any], log: Sequence[StoredEventLike]) -> dict[str, Any]:
         return to_scenario(code, seed, config, log)
+
+
+def _door(state: GameState, runs: bool) -> dict[str, Any]:
+    """The lobby's door (templates/kit/door.html): the dashboard gets its buttons, the big screen the notice."""
+    return door_view(state.door, state.phase == "lobby", [(p.id, p.name) for p in state.players], runs)
 
 
 GAME = DeuxRois()

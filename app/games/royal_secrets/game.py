@@ -28,6 +28,7 @@ from app.kernel.actor import Actor
 from app.kernel.audience import EVERYONE, Audience
 from app.kernel.game import JoinField, Pages, RebindBy, StoredEventLike
 from app.kernel.rules import Decision, Rules
+from app.kernel.seats import door_view, lobby_keys
 from app.kernel.text import EngineError, Text
 from app.kernel.viewer import Viewer
 
@@ -71,9 +72,10 @@ class RoyalSecretsGame:
         return config_from_form(form)
 
     def lobby(self, state: State) -> dict[str, Any]:
-        return {"open": state.phase == "lobby",
+        return {"open": state.phase == "lobby" and not state.door.locked,
                 "players": [{"id": seat.player_id, "name": seat.name} for seat in state.seats],
-                "min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS, "started": state.started}
+                "min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS, "started": state.started,
+                **lobby_keys(state.door)}
 
     def join_fields(self, state: State) -> tuple[JoinField, ...]:
         return ()
@@ -116,6 +118,9 @@ class RoyalSecretsGame:
 
     def view_for(self, state: Any, viewer: Viewer, rebinds: Sequence[str]) -> dict[str, Any]:
         view = view_for(state, viewer)
+        # The lobby's door (kit/door.html): public; the game master's dashboard gets its buttons.
+        view["door"] = door_view(state.door, state.phase == "lobby",
+                                 [(seat.player_id, seat.name) for seat in state.seats], viewer.kind == "moderator")
         if viewer.kind == "moderator":
             # A new phone claims a seat with its PIN: the game master confirms (rebind_by).
             view["rebinds"] = [{"player_id": p, "name": state.name(p)} for p in rebinds
