@@ -54,6 +54,8 @@ class Settings(BaseSettings):
     joins_per_address_per_second: float = 0.5  # ...and then this many a second
     joins_per_game_burst: float = 60.0  # joins into one game from every address together...
     joins_per_game_per_second: float = 2.0  # ...and then this many a second
+    # gc.freeze after start-up and after each game loads (app/live/heap.py): short collector pauses.
+    freeze_heap: bool = True
     idle_unload_s: float = 1800.0  # a game with no socket and no timer leaves memory after this
     rearm_hours: float = 24.0  # at startup, reload games active this recently and re-arm their timers
     # Reverse proxies allowed to say who the client is (X-Forwarded-For) and how it came (X-Forwarded-Proto):

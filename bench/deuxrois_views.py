@@ -1,12 +1,17 @@
 """Deux Rois's views and phone regions at 50 players, mid-negotiation: what one fan-out builds.
 
-The game is set up through the rules (50 joins, `start` with rooms alternating, a round of
-complètes already made, a few requests waiting), then each operation is one tap (a complète
-request, or its answer) followed by what the hub builds for the new state: 50 `player_view`s (the
-first of a state also answers what every phone asks of it, so it is timed apart),
-the `screen_view`, the `moderator_view`, and the phone regions the presenter re-renders (the
-diff against the previous view, as a socket would get it). Timed (CPU time of the thread) per view
-kind and per 52-view rebuild; `python -m bench.deuxrois_views --profile` prints a cProfile of the rebuilds.
+The game is set up through the rules (50 joins, `start` with rooms alternating, a dozen complètes
+made, four requests waiting), then each operation is one tap (a complète request, or its answer)
+and what the hub builds for the new state:
+
+* every view (`view_for`): 50 phones' (the first of a state also answers what every phone asks of
+  that state, so it is timed apart), the big screen's and the dashboard's, then the regions the
+  presenter re-renders for each socket;
+* the views of the tap's audience only (`GameDefinition.audience`: the two players and the
+  dashboard), as the hub does, and their regions.
+
+Timed in CPU time of the thread (the machine is shared); no database, no sockets (`fanout-50` has
+the whole hub). `python -m bench.deuxrois_views --profile [TAPS]` prints a cProfile of the rebuilds.
 """
 
 from __future__ import annotations
@@ -16,171 +21,173 @@ import gc
 import pstats
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from app.games.deuxrois.commands import parse_command
 from app.games.deuxrois.config import GameConfig
-from app.games.deuxrois.definition import PAGES
+from app.games.deuxrois.definition import GAME, PAGES
+from app.games.deuxrois.events import Event
 from app.games.deuxrois.game import Actor, decide, evolve, new_game, replay
 from app.games.deuxrois.state import GameState
-from app.games.deuxrois.views import moderator_view, player_view, screen_view
 from app.kernel.viewer import Viewer
 from app.web.presenter import HtmlPresenter
 from bench.harness import Options, Result, Timer, benchmark
 
 PLAYERS = 50
-# CPU time of this thread, not the wall clock: the machine is shared, and what a view costs is its CPU.
-_now = time.thread_time_ns
 T0 = 1_764_470_000_000
 View = dict[str, Any]
+Tap = tuple[GameState, list[Event], GameState]  # before, the events, after
+_now = time.thread_time_ns  # CPU time of this thread, not the wall clock: the machine is shared
 
 
-def _do(state: GameState, actor: Actor, command: dict[str, Any], at: int) -> GameState:
-    for ev in decide(state, parse_command(command), actor, at):
+def _do(state: GameState, actor: Actor, command: dict[str, Any], at: int) -> tuple[GameState, list[Event]]:
+    events = decide(state, parse_command(command), actor, at)
+    for ev in events:
         state = evolve(state, ev)
-    return state
+    return state, events
 
 
 def mid_negotiation() -> tuple[GameState, list[str]]:
     """A 50-player game in round 1's negotiation: 25 per room, a dozen complètes made, 4 requests waiting."""
     state = replay(new_game(GameConfig(), seed=7, now_ms=T0))
     for i in range(PLAYERS):
-        state = _do(state, Actor.player(f"x{i}"), {"type": "join", "name": f"Joueur {i + 1}"}, T0)
+        state, _ = _do(state, Actor.player(f"x{i}"), {"type": "join", "name": f"Joueur {i + 1}"}, T0)
     rooms = ["normandie" if i % 2 == 0 else "angleterre" for i in range(PLAYERS)]
-    state = _do(state, Actor.moderator(), {"type": "start", "rooms": rooms}, T0)
+    state, _ = _do(state, Actor.moderator(), {"type": "start", "rooms": rooms}, T0)
     for prompt in list(state.prompts.values()):  # the Infidèle's colour, if dealt
-        state = _do(state, Actor.player(prompt.player_id),
-                    {"type": "answer_prompt", "prompt_id": prompt.id, "choice": prompt.options[0]}, T0)
+        state, _ = _do(state, Actor.player(prompt.player_id),
+                       {"type": "answer_prompt", "prompt_id": prompt.id, "choice": prompt.options[0]}, T0)
     assert state.phase == "N", state.phase
     room = [p.id for p in state.players if state.rooms[p.id] is state.rooms[state.players[0].id]]
     at = T0 + 1000
     for i in range(12):  # complètes already made: knowledge, feeds and log to describe
-        state = _complete(state, room[(2 * i) % len(room)], room[(2 * i + 1) % len(room)], at)
+        state = _complete(state, room[(2 * i) % len(room)], room[(2 * i + 1) % len(room)], at)[-1][2]
         at += 1000
     for i in range(4):  # requests waiting for an answer
         a, b = room[(2 * i + 1) % len(room)], room[(2 * i + 2) % len(room)]
-        state = _do(state, Actor.player(a), {"type": "request_reveal", "target": b, "kind": "complete"}, at)
+        state, _ = _do(state, Actor.player(a), {"type": "request_reveal", "target": b, "kind": "complete"}, at)
     return state, room
 
 
-def _complete(state: GameState, a: str, b: str, at: int) -> GameState:
-    state = _do(state, Actor.player(a), {"type": "request_reveal", "target": b, "kind": "complete"}, at)
-    rid = next(r.id for r in state.requests.values() if r.from_id == a and r.to_id == b)
-    return _do(state, Actor.player(b), {"type": "answer_reveal", "request_id": rid, "accept": True}, at)
+def _complete(state: GameState, a: str, b: str, at: int) -> list[Tap]:
+    asked, events = _do(state, Actor.player(a), {"type": "request_reveal", "target": b, "kind": "complete"}, at)
+    rid = next(r.id for r in asked.requests.values() if r.from_id == a and r.to_id == b)
+    shown, answer = _do(asked, Actor.player(b), {"type": "answer_reveal", "request_id": rid, "accept": True}, at)
+    return [(state, events, asked), (asked, answer, shown)]
 
 
-def taps(state: GameState, room: list[str], n: int) -> list[GameState]:
-    """The states after each of `n` taps: a complète request, then its acceptance, alternately."""
-    out, at = [], T0 + 100_000
+def taps(state: GameState, room: list[str], n: int) -> list[Tap]:
+    """`n` taps in a row: a complète request, then its acceptance, between free players of one room."""
+    out: list[Tap] = []
+    at = T0 + 100_000
     for i in range(4 * n):
-        if len(out) >= n:
-            break
         a, b = room[(2 * i + 9) % len(room)], room[(2 * i + 10) % len(room)]
-        if any({r.from_id, r.to_id} & {a, b} for r in state.requests.values()):
+        if len(out) >= n or any({r.from_id, r.to_id} & {a, b} for r in state.requests.values()):
             continue
-        state = _do(state, Actor.player(a), {"type": "request_reveal", "target": b, "kind": "complete"}, at)
-        out.append(state)
-        rid = next(r.id for r in state.requests.values() if r.from_id == a and r.to_id == b)
-        state = _do(state, Actor.player(b), {"type": "answer_reveal", "request_id": rid, "accept": True}, at)
-        out.append(state)
+        out += _complete(state, a, b, at)
+        state = out[-1][2]
         at += 1000
     return out[:n]
 
 
-class Rebuild:
-    """One fan-out's work for a new state: every view, then the regions that changed, per socket."""
+class Sockets:
+    """The 52 viewers of one game and what each socket was last sent (the presenter's digests)."""
 
     def __init__(self, state: GameState) -> None:
         self.presenter = HtmlPresenter(PAGES)
         self.viewers = [Viewer("BNCH", "player", p.id) for p in state.players]
-        self.last: dict[Viewer, View | None] = {v: None for v in self.viewers}
-        self.sent: dict[Viewer, dict[str, str]] = {v: {} for v in self.viewers}
-        self.timers = {k: Timer() for k in ("player_view", "first_view", "screen_view", "moderator_view", "views",
-                                            "regions", "tap")}
-        self.region_bytes: list[int] = []
-        self.views(state)
-        self.render(self.views(state), timed=False)  # the first, whole-page render: not what a tap costs
+        self.viewers += [Viewer("BNCH", "moderator"), Viewer("BNCH", "screen")]
+        self.sent: dict[Viewer, dict[str, tuple[bytes, bytes]]] = {v: {} for v in self.viewers}
+        self.timers = {k: Timer() for k in ("first_view", "player_view", "screen_view", "moderator_view", "views",
+                                            "regions", "tap", "audience")}
+        self.pushed: dict[str, list[int]] = {"tap": [], "audience": []}
+        self.push(state, self.viewers, timed=None)  # the first, whole-page render: not what a tap costs
 
-    def views(self, state: GameState, timed: bool = False) -> dict[Viewer, View]:
+    def views(self, state: GameState, viewers: list[Viewer], timed: bool) -> dict[Viewer, View]:
         out: dict[Viewer, View] = {}
-        t = self.timers
+        t, first = self.timers, True
         start = _now()
-        for i, v in enumerate(self.viewers):
-            assert v.player_id is not None
+        for v in viewers:
             s = _now()
-            out[v] = player_view(state, v.player_id)
+            out[v] = GAME.view_for(state, v, ())
             if timed:
-                t["first_view" if i == 0 else "player_view"].add(_now() - s)
-        s = _now()
-        screen_view(state)
-        m = _now()
-        moderator_view(state)
-        end = _now()
+                kind = ("first_view" if first else "player_view") if v.kind == "player" else f"{v.kind}_view"
+                t[kind].add(_now() - s)
+            first = first and v.kind != "player"
         if timed:
-            t["screen_view"].add(m - s)
-            t["moderator_view"].add(end - m)
-            t["views"].add(end - start)
+            t["views"].add(_now() - start)
         return out
 
-    def render(self, views: dict[Viewer, View], timed: bool = True) -> None:
-        cache: dict[Any, str] = {}
+    def push(self, state: GameState, viewers: list[Viewer], timed: str | None) -> None:
+        """Build these viewers' views and push their changed regions; `timed` names the whole's timer."""
+        start = _now()
+        built = self.views(state, viewers, timed=timed == "tap")
+        cache: dict[Any, str] = {}  # one fan-out's shared renders
         pushed = 0
-        start = _now()
-        for v, view in views.items():
-            message = self.presenter.push(v, view, self.last[v], self.sent[v], cache)
-            self.last[v] = view
-            pushed += len(message or "")
-        if timed:
-            self.timers["regions"].add(_now() - start)
-            self.region_bytes.append(pushed)
-
-    def step(self, state: GameState) -> None:
-        start = _now()
-        self.render(self.views(state, timed=True))
-        self.timers["tap"].add(_now() - start)
+        regions = _now()
+        for v, view in built.items():
+            pushed += len(self.presenter.push(v, view, self.sent[v], cache) or "")
+        if timed is not None:
+            end = _now()
+            if timed == "tap":
+                self.timers["regions"].add(end - regions)
+            self.timers[timed].add(end - start)
+            self.pushed[timed].append(pushed)
 
 
-def _run(n: int) -> Rebuild:
-    state, room = mid_negotiation()
-    rebuild = Rebuild(state)
-    states = taps(state, room, n)
-    # What the set-up left stays out of the collector's way (as a server does after loading its games,
-    # gc.freeze): the collections a rebuild's own garbage causes are still counted.
+@contextmanager
+def _quiet_collector() -> Iterator[None]:
+    """What the set-up left stays out of the collector's way (as the server does after loading its games,
+    gc.freeze): the collections a rebuild's own garbage causes are still counted."""
     gc.collect()
     gc.freeze()
     try:
-        for s in states:
-            rebuild.step(s)
+        yield
     finally:
         gc.unfreeze()
-    return rebuild
 
 
 @benchmark("deuxrois-views", "50-player Deux Rois mid-negotiation: each view, the 52-view rebuild, phone regions")
 def deuxrois_views(options: Options) -> list[Result]:
-    r = _run(options.scale(40))
-    t = r.timers
-    assert all(r.region_bytes), "a tap pushed no HTML: the benchmark measured nothing"
+    state, room = mid_negotiation()
+    every, narrow = Sockets(state), Sockets(state)
+    played = taps(state, room, options.scale(40))
+    with _quiet_collector():
+        for _, _, after in played:
+            every.push(after, every.viewers, timed="tap")
+        for before, events, after in played:
+            audience = GAME.audience(before, events, after)
+            narrow.push(after, [v for v in narrow.viewers if audience.concerns(v)], timed="audience")
+    assert all(every.pushed["tap"]) and all(narrow.pushed["audience"]), "a tap pushed no HTML: nothing measured"
+    t = every.timers
+
+    def kb(pushes: list[int]) -> dict[str, str]:
+        return {"backend": f"{sum(pushes) / len(pushes) / 1024:.1f} KB of HTML pushed a tap"}
+
     return [Result("player_view (the first)", t["first_view"].samples_ns),
             Result("player_view (each next)", t["player_view"].samples_ns),
             Result("screen_view", t["screen_view"].samples_ns),
             Result("moderator_view", t["moderator_view"].samples_ns),
             Result("52 views (one state)", t["views"].samples_ns),
-            Result("50 phones' regions (push diff)", t["regions"].samples_ns),
-            Result("52 views + regions (a tap)", t["tap"].samples_ns,
-                   info={"backend": f"{sum(r.region_bytes) / len(r.region_bytes) / 1024:.1f} KB HTML pushed/tap"})]
+            Result("52 sockets' regions", t["regions"].samples_ns),
+            Result("tap, 52 views + regions", t["tap"].samples_ns, info=kb(every.pushed["tap"])),
+            Result("tap, audience's views + regions", narrow.timers["audience"].samples_ns,
+                   info=kb(narrow.pushed["audience"]))]
 
 
 def profile(n: int = 30, top: int = 40) -> None:
-    """cProfile of `n` taps' rebuilds (views and regions), sorted by own time then cumulative."""
+    """cProfile of `n` taps' whole rebuilds (views and regions), sorted by cumulative then own time."""
     state, room = mid_negotiation()
-    rebuild = Rebuild(state)
-    states = taps(state, room, n)
+    sockets = Sockets(state)
+    played = taps(state, room, n)
     prof = cProfile.Profile()
-    prof.enable()
-    for s in states:
-        rebuild.step(s)
-    prof.disable()
+    with _quiet_collector():
+        prof.enable()
+        for _, _, after in played:
+            sockets.push(after, sockets.viewers, timed="tap")
+        prof.disable()
     stats = pstats.Stats(prof, stream=sys.stdout)
     stats.sort_stats("cumulative").print_stats(top)
     stats.sort_stats("tottime").print_stats(top)

@@ -1,98 +1,98 @@
-"""One action in a 50-player game: the CPU the hub spends per tap, engine and HTML.
+"""One tap in a 50-player Deux Rois game, through the real hub: what the server spends per tap, minus HTTP.
 
-Per operation, exactly what `Hub.dispatch` + `fan_out` do, minus the database
-and the sockets: decide, evolve, build every viewer's view (50 phones, the
-dashboard, the big screen) and render the regions that changed for each (the
-presenter's diff and shared-fragment cache). The action alternates a complète
-request and its acceptance between two players of one room.
+A SQLite file, the store, a `Hub` with the web's HTML presenter and 52 connections (50 phones, the
+dashboard, the big screen) whose sends only count bytes. One operation is `Hub.dispatch` of a
+complète request or its acceptance between two players of one room: the store's transaction,
+decide, the audience, the views it concerns and their HTML. The same taps with every view rebuilt
+(the audience forced to everyone) show what the audience saves.
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
-from app.games.deuxrois.game import Actor, decide, evolve, new_game
-from app.games.deuxrois.state import GameState
+from app.games.deuxrois.config import GameConfig
+from app.kernel.actor import Actor
+from app.kernel.audience import EVERYONE
 from app.kernel.viewer import Viewer
+from app.live.connection import Connection
+from app.live.games import Games
+from app.live.hub import Hub
+from app.live.pubsub import MemoryPubSub
+from app.store.database import make_engine, migrate
+from app.store.repository import Repository
 from app.web.presenter import HtmlPresenter
 from bench.harness import Options, Result, Timer, benchmark
 
 PLAYERS = 50
-T0 = 1_764_470_000_000
 
 
-def _started_game() -> GameState:
-    state = _fold(new_game(_config(), seed=7, now_ms=T0))
+async def _table(options: Options, name: str) -> tuple[Games, Hub, list[Connection], dict[str, int]]:
+    engine = make_engine(f"sqlite:///{options.workdir / f'{name}.db'}")
+    migrate(engine)
+    games = Games(Repository(engine), lambda game: HtmlPresenter(game.pages), MemoryPubSub(), freeze=True)
+    hub, _ = await games.create(GameConfig(rounds=5), game="deuxrois")
     for i in range(PLAYERS):
-        state = _do(state, Actor.player(f"x{i}"), {"type": "join", "name": f"Joueur {i + 1}"})
-    state = _do(state, Actor.moderator(), {"type": "start"})
-    for prompt in list(state.prompts.values()):  # the Infidèle's colour, if dealt
-        state = _do(state, Actor.player(prompt.player_id), {"type": "answer_prompt", "prompt_id": prompt.id,
-                                                            "choice": prompt.options[0]})
-    assert state.phase == "N", state.phase
-    return state
+        await hub.dispatch({"type": "join", "name": f"Joueur {i + 1}"}, Actor("player", None), seat=(f"t{i}", "000000"))
+    rooms = ["normandie" if i % 2 == 0 else "angleterre" for i in range(PLAYERS)]
+    await hub.dispatch({"type": "start", "rooms": rooms}, Actor.moderator())
+    if hub.state.phase != "N":
+        await hub.dispatch({"type": "mod_advance"}, Actor.moderator())  # the Infidèle's colour: past the set-up
+    sent = {"frames": 0, "bytes": 0}
+
+    async def send(message: str) -> None:
+        sent["frames"] += 1
+        sent["bytes"] += len(message)
+
+    async def close(_code: int) -> None:
+        return None
+
+    viewers = [Viewer(hub.code, "player", p.id) for p in hub.state.players]
+    viewers += [Viewer(hub.code, "moderator"), Viewer(hub.code, "screen")]
+    conns = [Connection(v, send, close, maxsize=10_000) for v in viewers]
+    for conn in conns:
+        hub.attach(conn)
+    return games, hub, conns, sent
 
 
-def _config() -> Any:
-    from app.games.deuxrois.config import GameConfig
-
-    return GameConfig()
-
-
-def _fold(events: list[Any], state: GameState | None = None) -> GameState:
-    from app.games.deuxrois.game import replay
-
-    if state is None:
-        return replay(events)
-    for ev in events:
-        state = evolve(state, ev)
-    return state
-
-
-def _do(state: GameState, actor: Actor, command: dict[str, Any], at: int = T0) -> GameState:
-    from app.games.deuxrois.commands import parse_command
-
-    return _fold(decide(state, parse_command(command), actor, at), state)
-
-
-@benchmark("fanout-50", "one tap in a 50-player game: engine, 52 views and their HTML pushes")
-def fanout_50(options: Options) -> list[Result]:
-    state = _started_game()
-    presenter = HtmlPresenter()
-    viewers = [Viewer("BNCH", "player", p.id) for p in state.players]
-    viewers += [Viewer("BNCH", "moderator"), Viewer("BNCH", "screen")]
-    last: dict[Viewer, dict[str, Any] | None] = {v: None for v in viewers}
-    sent: dict[Viewer, dict[str, str]] = {v: {} for v in viewers}
-
-    def fan_out(current: GameState) -> int:
-        from app.games.deuxrois.views import moderator_view, player_view, screen_view
-
-        cache: dict[Any, str] = {}
-        pushed = 0
-        for v in viewers:
-            view = (player_view(current, v.player_id) if v.kind == "player" and v.player_id
-                    else moderator_view(current) if v.kind == "moderator" else screen_view(current))
-            message = presenter.push(v, view, last[v], sent[v], cache)
-            last[v] = view
-            pushed += len(message or "")
-        return pushed
-
-    fan_out(state)  # the first, whole-page render: not what a tap costs
-    room = state.rooms[state.players[0].id]
-    pairs = [p.id for p in state.players if state.rooms[p.id] is room]
-    engine_timer, total_timer = Timer(), Timer()
-    bytes_pushed: list[int] = []
-    at = T0 + 1000
-    for i in range(options.scale(60)):
+async def _taps(options: Options, name: str, everyone: bool) -> tuple[Timer, dict[str, int], int]:
+    games, hub, conns, sent = await _table(options, name)
+    writers = [asyncio.create_task(c.run_writer()) for c in conns]
+    while sum(c.delivered for c in conns) < len(conns):  # every first, whole page written: not a tap's cost
+        await asyncio.sleep(0.01)
+    if everyone:  # what the hub did before audiences: every viewer's view rebuilt and diffed
+        narrow = hub.fan_out
+        hub.fan_out = lambda audience=EVERYONE: narrow(EVERYONE)  # type: ignore[method-assign]
+    room = hub.state.rooms[hub.state.players[0].id]
+    pairs = [p.id for p in hub.state.players if hub.state.rooms[p.id] is room]
+    timer = Timer()
+    sent.update(frames=0, bytes=0)
+    taps = options.scale(100)
+    for i in range(taps // 2):
         a, b = pairs[(2 * i) % len(pairs)], pairs[(2 * i + 1) % len(pairs)]
-        with total_timer:
-            with engine_timer:
-                state = _do(state, Actor.player(a), {"type": "request_reveal", "target": b, "kind": "complete"}, at)
-            bytes_pushed.append(fan_out(state))
-        rid = next(r.id for r in state.requests.values() if r.from_id == a and r.to_id == b)
-        state = _do(state, Actor.player(b), {"type": "answer_reveal", "request_id": rid, "accept": True}, at)
-        fan_out(state)
-        at += 1000
-    assert any(bytes_pushed), "no push was rendered"
-    return [Result("decide+evolve (request)", engine_timer.samples_ns),
-            Result("tap -> 52 views + HTML", total_timer.samples_ns)]
+        with timer:
+            await hub.dispatch({"type": "request_reveal", "target": b, "kind": "complete"}, Actor.player(a), key=f"r{i}")
+        rid = next(r.id for r in hub.state.requests.values() if r.from_id == a and r.to_id == b)
+        with timer:
+            await hub.dispatch({"type": "answer_reveal", "request_id": rid, "accept": True}, Actor.player(b), key=f"a{i}")
+        await asyncio.sleep(0)  # the writers drain
+    await asyncio.sleep(0.01)
+    frames = dict(sent)
+    for conn in conns:
+        conn.drop()
+    await asyncio.gather(*writers)
+    await games.close()
+    return timer, frames, taps
+
+
+@benchmark("fanout-50", "one tap in a 50-player game through the hub: store, engine, the concerned views, HTML")
+def fanout_50(options: Options) -> list[Result]:
+    results = []
+    for everyone in (False, True):
+        timer, frames, taps = asyncio.run(_taps(options, "everyone" if everyone else "audience", everyone))
+        label = "tap, every view rebuilt" if everyone else "tap, audience's views"
+        info: dict[str, Any] = {"backend": f"{frames['frames'] / taps:.1f} frames, "
+                                           f"{frames['bytes'] // taps} B of HTML a tap (sqlite)"}
+        results.append(Result(label, timer.samples_ns, info=info))
+    return results

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import secrets
@@ -12,7 +13,11 @@ from httpx2 import Response
 from starlette.testclient import TestClient, WebSocketTestSession
 from starlette.types import Message
 
+from app.kernel.game import Pages
+from app.kernel.testing.audience import SamePage
+from app.kernel.viewer import Viewer
 from app.settings import Settings
+from app.web.presenter import HtmlPresenter
 
 
 def make_settings(database_url: str, **overrides: object) -> Settings:
@@ -24,6 +29,9 @@ def make_settings(database_url: str, **overrides: object) -> Settings:
         "rate_per_second": 10_000.0,
         "joins_per_address_burst": 10_000.0,  # every phone of a test is "testclient"
         "joins_per_game_burst": 10_000.0,
+        # A test process makes thousands of apps: what a freeze keeps would pile up (tests/web/test_heap.py
+        # turns it on).
+        "freeze_heap": False,
         **overrides,
     }
     return Settings(database_url=database_url, **values)  # type: ignore[arg-type]
@@ -91,3 +99,21 @@ def join(client: TestClient, code: str, name: str) -> tuple[TestClient, str]:
     pin = re.search(r'id="pin">(\d{6})<', response.text)
     assert pin, response.text
     return p, pin.group(1)
+
+
+def same_page(pages: Pages) -> SamePage:
+    """Whether two views make the same page for a viewer, in both languages (the audience scan's eye):
+    regions whose inputs are equal are equal; the others are rendered and compared."""
+    presenter = HtmlPresenter(pages)
+
+    def same(viewer: Viewer, old: dict[str, Any], new: dict[str, Any]) -> bool:
+        for region in pages[viewer.kind]:
+            if all(old.get(k) == new.get(k) for k in region.keys):
+                continue
+            for lang in ("fr", "en"):
+                speaker = dataclasses.replace(viewer, lang=lang)
+                if presenter.region_html(speaker, region, old) != presenter.region_html(speaker, region, new):
+                    return False
+        return True
+
+    return same

@@ -14,6 +14,7 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel
 
 from app.kernel.actor import Actor
+from app.kernel.audience import Audience
 from app.kernel.rules import Decision
 from app.kernel.text import Text
 from app.kernel.viewer import Viewer, ViewerKind
@@ -88,8 +89,10 @@ class GameDefinition(Protocol):
         ...
 
     def lobby(self, state: Any) -> dict[str, Any]:
-        """The door's view: `open` (joining allowed), `players` ([{"id", "name"}], every seat) and
-        whatever else the game's lobby page shows. Public: anyone with the code sees it."""
+        """The door's view: `open` (joining allowed), `players` ([{"id", "name"}], every seat), the
+        lobby's door where the game has one (`seats.lobby_keys`: `locked`, `removed`, the seat ids taken
+        back, whose phones are told why) and whatever else the game's lobby page shows. Public: anyone
+        with the code sees it."""
         ...
 
     def join_fields(self, state: Any) -> tuple[JoinField, ...]:
@@ -122,6 +125,11 @@ class GameDefinition(Protocol):
 
     def view_for(self, state: Any, viewer: Viewer, rebinds: Sequence[str]) -> dict[str, Any]:
         """Everything `viewer` may know now: the only door for secrets."""
+        ...
+
+    def audience(self, before: Any, events: Sequence[Any], after: Any) -> Audience:
+        """The viewers whose view `events` (folded from `before` to `after`) may change; only theirs are
+        rebuilt. `EVERYONE` is always right; a narrower answer must pass the audience scan."""
         ...
 
     def next_deadline(self, state: Any) -> int | None:

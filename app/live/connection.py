@@ -11,7 +11,6 @@ import asyncio
 import contextlib
 import itertools
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from app.kernel.viewer import Viewer
 
@@ -35,8 +34,8 @@ class Connection:
         self._close = close
         self._timeout = timeout
         self._queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize)
-        self.last_view: dict[str, Any] | None = None  # the view this socket last got, to diff against
-        self.sent: dict[str, str] = {}  # region id -> the HTML it last got (kept by the presenter)
+        # region id -> digests of the inputs and of the HTML this socket last got (kept by the presenter)
+        self.sent: dict[str, tuple[bytes, bytes]] = {}
         self.dropped = False
         self.delivered = 0  # messages written to the socket
 

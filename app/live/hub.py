@@ -23,6 +23,7 @@ import orjson
 
 from app.games import game_of
 from app.kernel.actor import Actor
+from app.kernel.audience import EVERYONE, Audience
 from app.kernel.game import GameDefinition
 from app.kernel.rules import Decision
 from app.kernel.viewer import Viewer
@@ -43,15 +44,10 @@ def now_ms() -> int:
 class Presenter(Protocol):
     """Turns a view into what one socket receives (web renders HTML; tests may send JSON)."""
 
-    def push(
-        self,
-        viewer: Viewer,
-        view: dict[str, Any],
-        previous: dict[str, Any] | None,
-        sent: dict[str, str],
-        cache: dict[Any, str],
-    ) -> str | None:
-        """The message for `viewer` given its new and last views and what it was sent, or None."""
+    def push(self, viewer: Viewer, view: dict[str, Any], sent: dict[str, tuple[bytes, bytes]],
+             cache: dict[Any, str]) -> str | None:
+        """The message for `viewer` given its new view and digests of what it was sent (updated), or None.
+        `cache` is shared by one fan-out: equal inputs render once."""
         ...
 
 
@@ -73,14 +69,18 @@ class _Turn:
         self.state: Any = hub.state
         self.seq = hub.seq
         self.fresh: list[StoredEvent] = []
+        self.fresh_events: list[Any] = []  # the same, parsed: the audience reads them
         self.decision: Decision[Any] | None = None
         self.payloads: list[dict[str, Any]] = []
         self.result: dict[str, Any] | None = None
 
     def decide(self, fresh: list[StoredEvent]) -> Batch:
         """Fold what other processes appended, then decide (pure: it runs in the store's thread)."""
+        self.fresh_events = []
         for stored in fresh:
-            self.state = self.definition.evolve(self.state, self.definition.event_from_json(stored.payload), stored.at)
+            event = self.definition.event_from_json(stored.payload)
+            self.state = self.definition.evolve(self.state, event, stored.at)
+            self.fresh_events.append(event)
             self.seq = stored.seq
         self.fresh = fresh
         decision = self.definition.decide(self.state, self.command, self.actor, self.at)
@@ -122,6 +122,9 @@ class Hub:
         self.connections: set[Connection] = set()
         self._last_seen: dict[str, float] = {}  # player id -> when its last socket closed (monotonic)
         self.rebinds: list[str] = []  # seats a new phone claims with the PIN, for the moderator
+        # Seat token hash -> player id, as the store answered: a tap needs no trip to the database to know
+        # whose phone it is. Only the store's yes is kept; a seat's entries go when its phone is cut off.
+        self._seats: dict[str, str] = {}
         self._timer: asyncio.TimerHandle | None = None
         self._armed_for: int | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -194,10 +197,10 @@ class Hub:
                     await self._catch_up_locked()  # another process (or an earlier try) wrote it
                     return Outcome(stored, replayed=True)
                 assert turn.decision is not None and turn.result is not None
-                fresh = turn.fresh
+                before, events = self.state, [*turn.fresh_events, *turn.decision.events]
                 self.state, self.seq = turn.decision.state, turn.seq + len(turn.payloads)
-                if turn.payloads or fresh:
-                    self._after_change()
+                if events:
+                    self._after_change(self.definition.audience(before, events, self.state))
                 if turn.payloads:
                     await self._publish({"kind": "seq", "seq": self.seq})
                 return Outcome(turn.result, turn.payloads)
@@ -206,8 +209,8 @@ class Hub:
     def _adopt(self, turn: _Turn) -> None:
         """Keep what a try read from the log, when it read anything."""
         if turn.fresh:
-            self.state, self.seq = turn.state, turn.seq
-            self._after_change()
+            before, self.state, self.seq = self.state, turn.state, turn.seq
+            self._after_change(self.definition.audience(before, turn.fresh_events, self.state))
 
     async def catch_up(self) -> None:
         async with self.lock:
@@ -217,16 +220,17 @@ class Hub:
         fresh = await asyncio.to_thread(self.repo.load_events, self.game.id, self.seq)
         if not fresh:
             return
-        state = self.state
-        for stored in fresh:
-            state = self.definition.evolve(state, self.definition.event_from_json(stored.payload), stored.at)
+        before = state = self.state
+        events = [self.definition.event_from_json(stored.payload) for stored in fresh]
+        for event, stored in zip(events, fresh, strict=True):
+            state = self.definition.evolve(state, event, stored.at)
         self.state = state
         self.seq = fresh[-1].seq
-        self._after_change()
+        self._after_change(self.definition.audience(before, events, state))
 
-    def _after_change(self) -> None:
+    def _after_change(self, audience: Audience) -> None:
         self.touched = time.monotonic()
-        self.fan_out()
+        self.fan_out(audience)
         self._arm()
 
     # -- viewers -------------------------------------------------------------
@@ -256,7 +260,7 @@ class Hub:
         """Register a socket and queue the whole current view for it (a reconnect resyncs at once)."""
         self.connections.add(conn)
         self.touched = time.monotonic()
-        self._push(conn, {}, {})  # last_view is None: the presenter sends every region
+        self._push(conn, {}, {})  # nothing sent yet: the presenter sends every region
         if conn.viewer.kind == "player":
             self.push_presence()  # the dashboard shows the phone as connected
 
@@ -278,32 +282,49 @@ class Hub:
             if conn.viewer.kind == "moderator" and not conn.dropped:
                 self._push(conn, views, cache)
 
-    def fan_out(self) -> None:
-        """Push the changed parts of each viewer's own view; a view is built once per viewer."""
+    def fan_out(self, audience: Audience = EVERYONE) -> None:
+        """Push the changed parts of the views of `audience` (the others' pages cannot have changed);
+        a view is built once per viewer."""
         views: dict[tuple[str, str | None], dict[str, Any]] = {}
         cache: dict[Any, str] = {}  # shared fragments (public blocks) rendered once per fan-out
         for conn in list(self.connections):
             if conn.dropped:
                 self.connections.discard(conn)
                 continue
-            self._push(conn, views, cache)
+            if audience.concerns(conn.viewer):
+                self._push(conn, views, cache)
 
     def _push(self, conn: Connection, views: dict[tuple[str, str | None], dict[str, Any]], cache: dict[Any, str]) -> None:
         key = conn.viewer.key
         view = views.get(key)
         if view is None:
             view = views[key] = self.view_for(conn.viewer)
-        message = self.presenter.push(conn.viewer, view, conn.last_view, conn.sent, cache)
-        conn.last_view = view
+        message = self.presenter.push(conn.viewer, view, conn.sent, cache)
         if message is not None and not conn.offer(message):
             self.connections.discard(conn)
 
+    async def seat_of(self, token_hash: str) -> str | None:
+        """The player id whose seat holds this token, or None."""
+        player_id = self._seats.get(token_hash)
+        if player_id is None:
+            player_id = await asyncio.to_thread(self.repo.seat_of, self.game.id, token_hash)
+            if player_id is not None:
+                self._seats[token_hash] = player_id
+        return player_id
+
     def cut_off(self, player_id: str) -> None:
-        """Close every socket of a seat (its phone was replaced)."""
+        """Close every socket of a seat (its phone was replaced) and forget its token."""
+        self._seats = {token: pid for token, pid in self._seats.items() if pid != player_id}
         for conn in list(self.connections):
             if conn.viewer.player_id == player_id:
                 conn.drop()
                 self.connections.discard(conn)
+
+    async def end_seat(self, player_id: str) -> None:
+        """A seat is gone (taken back at the door): its sockets close here and in every process; the
+        phone, refused when it reconnects, goes back to the door."""
+        self.cut_off(player_id)
+        await self._publish({"kind": "cut", "player_id": player_id})
 
     async def end_moderator_sessions(self) -> None:
         """The game master issued a new link: every dashboard socket closes, here and in other processes
@@ -335,7 +356,7 @@ class Hub:
 
     async def _rebinds_changed(self) -> None:
         self.rebinds = await asyncio.to_thread(self.repo.pending_rebinds, self.game.id)
-        self.fan_out()
+        self.fan_out()  # a game may show a pending phone to the table (it confirms there), not only the dashboard
         await self._publish({"kind": "rebinds"})
 
     # -- timers --------------------------------------------------------------

@@ -11,6 +11,7 @@ from app.live.hub import Hub
 from app.web import forms
 from app.web.auth import same_origin
 from app.web.deps import PageError, flash
+from app.web.door import seated
 from app.web.i18n import LANG, pick, t
 from app.web.ratelimit import Limiter
 from app.web.templating import render
@@ -38,10 +39,15 @@ async def act(request: Request, hub: Hub, actor: Actor, limiter: Limiter) -> Res
             command, key = forms.from_json(await request.body())
         else:
             command, key = forms.from_form(await request.form())
+        before = seated(hub)
         outcome = await hub.dispatch(command, actor, key)
     except EngineError as exc:
         status = 422 if exc.code in INPUT_ERRORS else 409
         return refusal(request, status, exc.code, pick(exc.message))
+    for gone in before - seated(hub):
+        # A seat this command took away (the game master removed it, its player left): its phone's
+        # sockets close at once, everywhere, rather than show a table it no longer sits at.
+        await hub.end_seat(gone)
     if _wants_json(request):
         return JSONResponse({**outcome.result, "replayed": outcome.replayed})
     if request.headers.get("hx-request") != "true":

@@ -15,6 +15,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from app.live import heap
 from app.live.games import Games
 from app.live.pubsub import make_pubsub
 from app.settings import Settings
@@ -56,7 +57,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await asyncio.to_thread(migrate, engine)
         pubsub = make_pubsub(settings.pubsub, settings.prefix)
         await pubsub.connect()
-        games = Games(Repository(engine), lambda game: HtmlPresenter(game.pages), pubsub)
+        games = Games(Repository(engine), lambda game: HtmlPresenter(game.pages), pubsub, settings.freeze_heap)
         app.state.engine = engine
         app.state.games = games
         app.state.limiter = Limiter(settings.rate_capacity, settings.rate_per_second)
@@ -69,6 +70,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         rearmed = await games.rearm_recent(settings.rearm_hours)
         if rearmed:
             log.info("re-armed %d running game(s): %s", len(rearmed), ", ".join(rearmed))
+        if settings.freeze_heap:
+            heap.settle()  # code, templates and the re-armed games stay: out of the collector's walks
         app.state.ready = True
         sweeper = asyncio.create_task(_sweep(games, settings.idle_unload_s))
         try:

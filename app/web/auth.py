@@ -38,7 +38,7 @@ async def seat_of(conn: HTTPConnection, hub: Hub) -> str | None:
     token = conn.cookies.get(seat_cookie(hub.code))
     if not token or len(token) > 200:
         return None
-    return await asyncio.to_thread(hub.repo.seat_of, hub.game.id, hash_token(token))
+    return await hub.seat_of(hash_token(token))
 
 
 async def pending_seat_of(conn: HTTPConnection, hub: Hub) -> str | None:

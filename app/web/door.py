@@ -31,6 +31,17 @@ def seat_name(hub: Hub, player_id: str | None) -> str | None:
     return next((p["name"] for p in lobby(hub)["players"] if p["id"] == player_id), None)
 
 
+def seated(hub: Hub) -> set[str]:
+    """Every seat id at this table now."""
+    return {str(p["id"]) for p in lobby(hub)["players"]}
+
+
+def removed(hub: Hub, player_id: str | None) -> bool:
+    """Whether whoever runs the door took this seat back (app/kernel/seats.py): its phone, back at the
+    door as a newcomer, is told why."""
+    return player_id is not None and player_id in lobby(hub).get("removed", ()) and seat_name(hub, player_id) is None
+
+
 def seat_named(hub: Hub, name: str) -> str | None:
     """The seat whose name is `name` as the games compare names (spaces, case, accents and invisible
     characters aside), for a new phone with a PIN."""

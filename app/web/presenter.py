@@ -8,6 +8,7 @@ render once per fan-out, whoever receives them.
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -18,6 +19,10 @@ from app.kernel.game import Pages, Region
 from app.kernel.viewer import Viewer
 from app.web.i18n import speaking
 from app.web.templating import render
+
+
+def _digest(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=16).digest()
 
 
 def _sub(view: dict[str, Any], keys: Sequence[str]) -> dict[str, Any]:
@@ -35,28 +40,40 @@ class HtmlPresenter:
         with speaking(viewer.lang):
             return [self._render(viewer, region, _sub(view, region.keys)) for region in self.pages[viewer.kind]]
 
+    def region_html(self, viewer: Viewer, region: Region, view: dict[str, Any]) -> str:
+        """One region of the viewer's page, in the viewer's language."""
+        with speaking(viewer.lang):
+            return self._render(viewer, region, _sub(view, region.keys))
+
     def push(
         self,
         viewer: Viewer,
         view: dict[str, Any],
-        previous: dict[str, Any] | None,
-        sent: dict[str, str],
+        sent: dict[str, tuple[bytes, bytes]],
         cache: dict[Any, str],
     ) -> str | None:
-        """The regions whose HTML differs from what this socket last got (`sent`, updated here)."""
+        """The regions whose HTML differs from what this socket last got.
+
+        `sent` keeps, per region, digests of the inputs and of the HTML this socket last got (updated
+        here): a phone costs a few dozen bytes a region, not its page.
+        """
         parts: list[str] = []
         with speaking(viewer.lang):
             for region in self.pages[viewer.kind]:
                 sub = _sub(view, region.keys)
-                if previous is not None and region.id in sent and sub == _sub(previous, region.keys):
+                raw = orjson.dumps(sub, option=orjson.OPT_SORT_KEYS)
+                fed = _digest(raw)
+                last = sent.get(region.id)
+                if last is not None and last[0] == fed:
                     continue  # same input, same HTML: not even rendered
-                key = (viewer.code, viewer.kind, region.id, viewer.lang, orjson.dumps(sub, option=orjson.OPT_SORT_KEYS))
+                key = (viewer.code, viewer.kind, region.id, viewer.lang, raw)
                 html = cache.get(key)
                 if html is None:
                     html = cache[key] = self._render(viewer, region, sub)
-                if sent.get(region.id) == html:
+                shown = _digest(html.encode())
+                sent[region.id] = (fed, shown)
+                if last is not None and last[1] == shown:
                     continue  # the view moved (a version number) but not what this region shows
-                sent[region.id] = html
                 parts.append(html)
         if not parts:
             return None

@@ -19,6 +19,9 @@
   });
   document.addEventListener("htmx:afterRequest", function (e) {
     if (e.detail.successful || (e.detail.xhr && e.detail.xhr.status >= 400)) delete e.detail.elt.dataset.key;
+    // A form whose words were taken (a note) empties itself: pushes re-render only what changed, not it.
+    var form = e.detail.elt.closest && e.detail.elt.closest("form[data-clear-on-success]");
+    if (form && e.detail.successful) form.reset();
   });
 
   // Plain forms (join, recover a seat): a second tap would post twice and the
@@ -97,7 +100,20 @@
 
   function conn(state) { var c = document.getElementById("conn"); if (c) c.dataset.state = state; }
   document.addEventListener("htmx:wsOpen", function () { conn("open"); });
-  document.addEventListener("htmx:wsClose", function () { conn("closed"); });
+  document.addEventListener("htmx:wsClose", function (e) {
+    conn("closed");
+    // 4403: the server refuses this phone's seat (taken back at the door, or given to a new phone).
+    // htmx stops trying; one reload shows the door, which says why (at most once a minute: no loop).
+    var code = e.detail && e.detail.event && e.detail.event.code;
+    var src = (e.detail && e.detail.elt) || e.target;
+    var url = src && src.getAttribute && src.getAttribute("ws-connect");
+    if (code !== 4403 || !url || url.indexOf("/g/") !== 0) return;
+    var key = "seat-refused:" + location.pathname, last = 0;
+    try { last = parseInt(sessionStorage.getItem(key) || "0", 10); } catch (err) { /* private mode */ }
+    if (Date.now() - last < 60000) return;
+    try { sessionStorage.setItem(key, String(Date.now())); } catch (err) { /* private mode */ }
+    location.reload();
+  });
 
   // Moments: whatever needs this player now, full screen, one at a time. The first one this tab has not
   // put away shows; OK or "plus tard" puts it away (remembered per page, so a reload or a reconnect does

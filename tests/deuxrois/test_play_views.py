@@ -21,8 +21,8 @@ def test_player_view_holds_own_card_room_and_timer_only() -> None:
     assert {p["key"] for p in view["me"]["powers"]} == {"authority", "royal_refusal"}
     assert view["room"]["id"] == "normandie" and len(view["room"]["roster"]) == 5
     assert all(set(p) == {"id", "name"} for p in view["room"]["roster"])
-    assert view["game"] == {"phase": "N", "round": 1, "rounds": 5, "deadline_ms": 300_000, "paused": False,
-                            "version": game.state.version}
+    # No version: every page reads "game", and a version changes with every tap anywhere.
+    assert view["game"] == {"phase": "N", "round": 1, "rounds": 5, "deadline_ms": 300_000, "paused": False}
     assert cards_in(view) == {1}
     assert view["knowledge"] == [] and view["feed"] == []
 

@@ -57,18 +57,16 @@ CLOCK = re.compile(r'<span id="srv-clock"[^>]*></span>')
 
 @dataclass
 class Sockets:
-    """What each viewer's socket got last (the view and each region's HTML), as the hub keeps it."""
+    """What each viewer's socket got last (the presenter's digests of each region), as the hub keeps it."""
 
     presenter: HtmlPresenter = field(default_factory=lambda: HtmlPresenter(PAGES))
-    last: dict[Viewer, dict[str, Any]] = field(default_factory=dict)
-    sent: dict[Viewer, dict[str, str]] = field(default_factory=dict)
+    sent: dict[Viewer, dict[str, tuple[bytes, bytes]]] = field(default_factory=dict)
 
     def push(self, built: dict[Viewer, dict[str, Any]]) -> dict[Viewer, str]:
         cache: dict[Any, str] = {}  # one fan-out's shared renders
         out = {}
         for viewer, view in built.items():
-            message = self.presenter.push(viewer, view, self.last.get(viewer), self.sent.setdefault(viewer, {}), cache)
-            self.last[viewer] = view
+            message = self.presenter.push(viewer, view, self.sent.setdefault(viewer, {}), cache)
             out[viewer] = CLOCK.sub("", message or "")  # the server's clock rides along: not the view's
         return out
 

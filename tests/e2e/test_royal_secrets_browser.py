@@ -66,11 +66,21 @@ def test_three_phones_play_to_the_ranking_and_the_screen_tells_the_story(context
     shoot(screen, "screen-lobby")
     shoot(phones[0], "phone-lobby")
 
+    troll = sit(contexts, code, "Troll")
     gm.get_by_role("button", name="Ouvrir le tableau de bord").click()
     expect(gm.locator("#rs-seats")).to_contain_text("Chloé")
     gm.locator('#rs-controls [data-action="move_seat"]').get_by_role("button", name="Chloé").click()
     expect(gm.locator("#rs-log")).to_contain_text("Chloé passe devant Bob")
     shoot(gm, "dashboard-lobby")
+    # The lobby's door: the game master takes the troll's seat back (asked once: the harness says yes) and
+    # locks the lobby. The troll's phone, cut off, reloads into the door and is told why.
+    gm.get_by_role("button", name="Retirer Troll").click()
+    expect(troll.locator("#flash")).to_contain_text("Le meneur vous a retiré de la partie.")
+    expect(troll.locator('form[action$="/join"]')).to_be_visible()
+    gm.get_by_role("button", name="Fermer les inscriptions").click()
+    expect(screen.locator("#rs-players")).to_contain_text("Inscriptions fermées")
+    expect(gm.locator("#rs-seats")).not_to_contain_text("Troll")
+    shoot(troll, "phone-removed")
     gm.get_by_role("button", name="Commencer la partie").click()
     expect(screen.locator("#rs-status")).to_contain_text("Tour 1 sur 7")
     expect(gm.locator("#rs-seats")).to_contain_text("choisit une Audience")

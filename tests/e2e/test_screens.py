@@ -220,7 +220,9 @@ def test_deux_rois_every_screen_at_every_phase(contexts: Contexts) -> None:
     # The undo preview, used: it closes after the undo.
     dashboard.locator("#m-controls input[name='text']").fill("Foulques est sorti fumer")
     dashboard.locator("#m-controls button[value*='mod_note']").click()
-    dashboard.locator("#m-controls button[hx-get$='/undo-preview']").click()
+    expect(dashboard.locator("#m-info")).to_contain_text("Foulques est sorti fumer")
+    expect(dashboard.locator("#m-controls input[name='text']")).to_have_value("")  # taken: the field empties
+    dashboard.locator("#m-undo button[hx-get$='/undo-preview']").click()
     expect(dashboard.locator("#undo-preview article")).to_be_visible()
     tour.take(dashboard, "undo preview", "dashboard")
     dashboard.locator("#undo-preview button[value*='mod_undo']").click()

@@ -45,3 +45,27 @@ def test_different_names_stay_different(other: str) -> None:
 @pytest.mark.parametrize("raw", ["", "   ", "\u200b\u200b", "\x00\x1b", "\u3164", "\u0301"])
 def test_a_name_that_shows_nothing_has_an_empty_key(raw: str) -> None:
     assert name_key(raw) == ""
+
+
+@pytest.mark.parametrize("lookalike", [
+    "M\u0430rie",  # Cyrillic small a
+    "Mari\u0435",  # Cyrillic small ie
+    "\u041c\u0410RIE",  # Cyrillic capitals em and a
+    "\u039carie",  # Greek capital mu
+    "M\u03b1rie",  # Greek small alpha
+    "Mar\u0456e",  # Cyrillic (Ukrainian) i
+    "Mar\u0131e",  # Latin dotless i
+])
+def test_a_name_spelt_with_lookalike_letters_is_the_same_name(lookalike: str) -> None:
+    assert name_key(lookalike) == name_key("Marie")
+    assert clean_name(lookalike) == lookalike  # shown as typed: only the comparison reads the lookalikes
+
+
+@pytest.mark.parametrize(("one", "other"), [
+    ("\u041c\u0430\u0448\u0430", "Mawa"),  # Russian "Маша": its "ш" is no "w"
+    ("\u041d\u0438\u043a\u043e\u0441", "Nikos"),  # Cyrillic "Никос": "и" and "к" small are not Latin letters
+    ("\u039d\u03af\u03ba\u03bf\u03c2", "Nikos"),  # Greek "Νίκος": its final sigma is no "s"
+    ("\u043c\u0430\u0440\u0438\u044f", "mapия"),  # a small Cyrillic "м" does not look like an "m"
+])
+def test_names_in_other_scripts_stay_names_of_their_own(one: str, other: str) -> None:
+    assert name_key(one) != name_key(other)

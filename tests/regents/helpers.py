@@ -242,7 +242,7 @@ def _diff(a: Any, b: Any, path: str = "") -> list[str]:
 
 
 VIEW_KEYS = {"viewer", "game", "lobby", "castle", "tracks", "players", "neutral", "turn", "waiting", "last_count",
-             "feed", "result", "me", "knowledge", "legal_actions", "agents_per_player", "rebinds"}
+             "feed", "result", "me", "knowledge", "legal_actions", "agents_per_player", "rebinds", "door"}
 ME_KEYS = {"player_id", "name", "colour", "shape", "clan", "clan_public", "domain", "domain_round", "domain_reminder",
            "hand", "played", "tiles", "spent_tiles", "counsellors", "tokens", "score", "agents", "off", "known_clans",
            "budget", "prompt", "moves", "influence_preview"}

@@ -177,7 +177,9 @@ def test_four_phones_play_a_whole_game_and_see_what_they_should(fast_client: Tes
     with contextlib.ExitStack() as stack:
         game.connect(stack)
         assert "Salle d&#39;attente" in screen.region("d-status")
-        assert [c["type"] for c in ana.buttons("d-actions")] == ["start", "leave"]
+        # The host also runs the lobby's door: a "Retirer" for each other seat, and the lock.
+        assert [c["type"] for c in ana.buttons("d-actions")] == ["start", "leave", *["mod_remove_seat"] * 3,
+                                                                  "mod_lock_lobby"]
         assert [c["type"] for c in phones[1].buttons("d-actions")] == ["leave"]
         assert "Seul l&#39;hôte (Ana) peut lancer la partie." in phones[1].region("d-actions")
         game.tap(ana, {"type": "start"})

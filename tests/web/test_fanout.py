@@ -92,3 +92,66 @@ def test_a_send_past_its_deadline_closes_with_try_again_later() -> None:
 
     closed, dropped, delivered = asyncio.run(scenario())
     assert closed == [1013] and dropped is True and delivered == 0
+
+
+def test_a_reveal_request_rebuilds_only_the_views_of_its_audience(sqlite_url: str) -> None:
+    """Ten phones, a dashboard and a big screen on the hub: a request concerns the two players and the
+    game master, so the game is asked for three views and only those sockets get a frame; a timer
+    change concerns everyone."""
+    with TestClient(create_app(make_settings(sqlite_url))) as client:
+        code, _ = create_game(client)
+        for i in range(10):
+            join(client, code, f"J{i}")
+        rooms = ["normandie", "angleterre"] * 5
+        assert act(client, code, {"type": "start", "rooms": rooms}, moderator=True).status_code == 200
+        act(client, code, {"type": "mod_advance"}, moderator=True)  # past the set-up, when it asks something
+        hub = client.app.state.games._hubs[code]  # type: ignore[attr-defined]
+        built: list[Viewer] = []
+        dashboard: list[str] = []
+        game_view_for = hub.definition.view_for
+
+        async def scenario() -> tuple[list[Viewer], dict[Viewer, int], list[Viewer]]:
+            received: dict[Viewer, int] = {}
+
+            def recorder(viewer: Viewer):  # type: ignore[no-untyped-def]
+                async def send(message: str) -> None:
+                    received[viewer] = received.get(viewer, 0) + 1
+                    if viewer.kind == "moderator":
+                        dashboard.append(message)
+                return send
+
+            async def close(_code: int) -> None:
+                return None
+
+            viewers = [Viewer(code, "player", f"p{i}") for i in range(1, 11)]
+            viewers += [Viewer(code, "moderator"), Viewer(code, "screen")]
+            conns = [Connection(v, recorder(v), close) for v in viewers]
+            writers = [asyncio.create_task(c.run_writer()) for c in conns]
+            for c in conns:
+                hub.attach(c)
+            await asyncio.sleep(0.05)
+            received.clear()
+            dashboard.clear()
+            hub.definition.view_for = lambda state, viewer, rebinds: (built.append(viewer),  # type: ignore[method-assign]
+                                                                      game_view_for(state, viewer, rebinds))[1]
+            await hub.dispatch({"type": "request_reveal", "target": "p3", "kind": "complete"}, Actor.player("p1"))
+            await asyncio.sleep(0.05)
+            request_views, request_frames = list(built), dict(received)
+            built.clear()
+            await hub.dispatch({"type": "mod_timer", "mode": "extend", "seconds": 5}, Actor.moderator())
+            timer_views = list(built)
+            for c in conns:
+                c.drop()
+            await asyncio.gather(*writers)
+            return request_views, request_frames, timer_views
+
+        try:
+            request_views, request_frames, timer_views = client.portal.call(scenario)  # type: ignore[union-attr]
+        finally:
+            hub.definition.view_for = game_view_for  # type: ignore[method-assign]
+    concerned = {Viewer(code, "player", "p1"), Viewer(code, "player", "p3"), Viewer(code, "moderator")}
+    assert set(request_views) == concerned and len(request_views) == 3
+    assert set(request_frames) == concerned
+    # The dashboard's buttons (a note being typed, an undo number) are not re-rendered by a player's tap.
+    assert 'id="m-pending"' in dashboard[0] and 'id="m-controls"' not in dashboard[0]
+    assert len(set(timer_views)) == 12

@@ -1,9 +1,10 @@
 """Names at every game's door (issue 13, item 6): through POST /g/CODE/join, as a phone sends them.
 
-A zero-width space does not make a second "Marie"; "MARIE" and "Marié" are
-"Marie"; control, format and invisible characters are never stored; a name
-that shows nothing is refused in the user's language; a new phone finds its
-seat by the name however it types it.
+A zero-width space does not make a second "Marie"; "MARIE", "Marié" and a
+"Marie" spelt with a Cyrillic "а" or a Greek "Μ" are "Marie"; control, format
+and invisible characters are never stored; a name that shows nothing is refused
+in the user's language; a new phone finds its seat by the name however it
+types it. In every game, through its own door.
 """
 
 from __future__ import annotations
@@ -18,9 +19,23 @@ from debarquement_helpers import create_table
 from starlette.testclient import TestClient
 from web_helpers import create_game, phone
 
+
+def created(game: str) -> Callable[[TestClient], str]:
+    """A table of `game` made on the home page, as its creator makes it; returns its code."""
+    def create(client: TestClient) -> str:
+        page = client.post("/games", data={"game": game}).text
+        match = re.search(r'id="join-link">[^<]*/g/([A-Z]{4})<', page)
+        assert match, page
+        return match.group(1)
+    return create
+
+
 GAMES: dict[str, Callable[[TestClient], str]] = {
     "deuxrois": lambda client: create_game(client)[0],
     "debarquement": create_table,
+    "royal_secrets": created("royal_secrets"),
+    "regents": created("regents"),
+    "inde": created("inde"),
 }
 
 
@@ -43,7 +58,12 @@ def table(request: pytest.FixtureRequest, client: TestClient) -> str:
     return GAMES[request.param](client)
 
 
-@pytest.mark.parametrize("lookalike", ["Ma\u200brie", "MARIE", "Marié", " marie ", "Ma\u202erie", "Ｍａｒｉｅ"])
+@pytest.mark.parametrize("lookalike", [
+    "Ma\u200brie", "MARIE", "Marié", " marie ", "Ma\u202erie", "Ｍａｒｉｅ",
+    "M\u0430rie",  # a Cyrillic "а"
+    "\u039carie",  # a Greek capital "Μ"
+    "M\u0410RI\u0415",  # Cyrillic capitals "А" and "Е"
+])
 def test_a_lookalike_is_not_a_second_marie(client: TestClient, table: str, lookalike: str) -> None:
     assert join(client, table, "Marie")[0] == 200
     status, text = join(client, table, lookalike)
@@ -66,7 +86,10 @@ def test_control_and_invisible_characters_are_never_stored(client: TestClient, t
 
 # Each game says it in its own words.
 EMPTY = {"deuxrois": ("Choisissez un nom", "Choose a name"),
-         "debarquement": ("Le nom doit faire de 1 à", "The name must be 1 to")}
+         "debarquement": ("Le nom doit faire de 1 à", "The name must be 1 to"),
+         "royal_secrets": ("Choisissez un nom", "Choose a name"),
+         "regents": ("Choisissez un nom de 1 à", "Pick a name of 1 to"),
+         "inde": ("Choisissez un nom de 1 à", "Pick a name of 1 to")}
 
 
 @pytest.mark.parametrize("blank", ["   ", "\u200b\u200b", "\x00", "\u3164"])

@@ -8,6 +8,7 @@ from pydantic import Field, TypeAdapter, ValidationError
 
 from app.games.debarquement.boats import Boat
 from app.kernel.messages import Message
+from app.kernel.seats import LockLobby, RemoveSeat
 from app.kernel.text import EngineError, Text
 
 NAME_MAX = 24
@@ -67,7 +68,9 @@ class Tick(_Command):
     prompt: str | None = None
 
 
-Command = Annotated[Join | Leave | Start | PlayCard | ChooseBoat | NextManche | Tick, Field(discriminator="type")]
+# RemoveSeat, LockLobby: the lobby's door (app/kernel/seats.py), run by the host (no game master here).
+Command = Annotated[Join | Leave | Start | PlayCard | ChooseBoat | NextManche | Tick | RemoveSeat | LockLobby,
+                    Field(discriminator="type")]
 _COMMAND: TypeAdapter[Command] = TypeAdapter(Command)
 
 

@@ -21,8 +21,10 @@ from app.games.debarquement.events import PlayerJoined, event_from_json, event_t
 from app.games.debarquement.rules import pending_prompt, prompt_id
 from app.games.debarquement.state import Phase
 from app.kernel.actor import Actor
+from app.kernel.audience import EVERYONE, Audience
 from app.kernel.game import JoinField, Pages, RebindBy, Region, StoredEventLike
 from app.kernel.rules import Decision
+from app.kernel.seats import door_view, lobby_keys
 from app.kernel.text import EngineError, Text
 from app.kernel.viewer import Viewer
 
@@ -54,7 +56,7 @@ class Table:
 _D = "debarquement/partials/"
 STATUS = Region("d-status", _D + "status.html", ("game", "prompt", "awaiting_boat", "players", "result"))
 BOATS = Region("d-boats", _D + "boats.html", ("boats", "last_reveal", "awaiting_boat", "players", "game"))
-PLAYERS = Region("d-players", _D + "players.html", ("players", "game"))
+PLAYERS = Region("d-players", _D + "players.html", ("players", "game", "door"))
 SCORES = Region("d-scores", _D + "scores.html", ("scores", "history", "players", "result", "game"))
 TABLE = (STATUS, BOATS, PLAYERS, SCORES)
 
@@ -66,7 +68,7 @@ PAGES: Pages = {
         Region("d-hand", _D + "hand.html", ("me", "legal_actions", "awaiting_boat", "game")),
         BOATS,
         Region("d-mine", _D + "mine.html", ("me", "game")),
-        Region("d-actions", _D + "actions.html", ("legal_actions", "players", "game", "rebinds")),
+        Region("d-actions", _D + "actions.html", ("legal_actions", "players", "game", "rebinds", "door")),
         PLAYERS,
         SCORES,
     ),
@@ -112,9 +114,9 @@ class Debarquement:
 
     def lobby(self, table: Table) -> dict[str, Any]:
         view = views.table_view(table.state)
-        return {"open": table.state.phase is Phase.LOBBY, "players": [
+        return {"open": table.state.phase is Phase.LOBBY and not table.state.door.locked, "players": [
             {"id": p["player_id"], "name": p["name"], "is_host": p.get("is_host", False)} for p in view["players"]],
-            "game": view["game"]}
+            "game": view["game"], **lobby_keys(table.state.door)}
 
     def join_fields(self, table: Table) -> tuple[JoinField, ...]:
         return (AGE,)
@@ -182,6 +184,12 @@ class Debarquement:
         else:  # the big screen and a game master see the table: never a hand
             view = views.table_view(table.state)
         view["game"] = {**view["game"], "deadline_ms": self.next_deadline(table)}
+        # The lobby's door (kit/door.html): the host's phone gets its buttons (no game master here), one
+        # "Retirer" for each other seat.
+        s = table.state
+        others = [(seat.player_id, seat.name) for seat in s.seats if seat.player_id != s.host]
+        view["door"] = door_view(s.door, s.phase is Phase.LOBBY, others,
+                                 viewer.kind == "player" and viewer.player_id == s.host)
         return view
 
     def next_deadline(self, table: Table) -> int | None:
@@ -193,6 +201,9 @@ class Debarquement:
     def tick_command(self, table: Table) -> dict[str, Any]:
         return {"type": "tick", "prompt": table.prompt}
 
+
+    def audience(self, before: Table, events: Sequence[Any], after: Table) -> Audience:
+        return EVERYONE  # a table of a few: every change is worth every view
     def undo_preview(self, table: Table, to_version: int) -> dict[str, Any] | None:
         return None  # no undo in this game
 

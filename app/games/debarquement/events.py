@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from app.games.debarquement.boats import Boat
+from app.kernel.seats import LobbyLocked, SeatRemoved
 
 
 class _Event(BaseModel):
@@ -111,7 +112,9 @@ Event = Annotated[
     | BoatCaptured
     | TurnEnded
     | MancheScored
-    | GameEnded,
+    | GameEnded
+    | SeatRemoved  # the lobby's door (app/kernel/seats.py)
+    | LobbyLocked,
     Field(discriminator="type"),
 ]
 _EVENT: TypeAdapter[Event] = TypeAdapter(Event)

@@ -42,8 +42,10 @@ from app.games.debarquement.rules import (
     check_choose_boat,
     check_join,
     check_leave,
+    check_lock_lobby,
     check_next_manche,
     check_play_card,
+    check_remove_seat,
     check_start,
     check_tick,
     waiting_for,
@@ -52,10 +54,11 @@ from app.games.debarquement.scoring import DEFAULT_MAX_MANCHES, THRESHOLDS, game
 from app.games.debarquement.state import HAND_SIZE, Phase, State, evolve
 from app.kernel.actor import Actor
 from app.kernel.names import clean_name
+from app.kernel.seats import LobbyLocked, LockLobby, RemoveSeat, SeatRemoved
 from app.kernel.text import EngineError, Text
 
 MAX_MANCHES_LIMIT = 50
-_COMMANDS = (Join, Leave, Start, PlayCard, ChooseBoat, NextManche, Tick)
+_COMMANDS = (Join, Leave, Start, PlayCard, ChooseBoat, NextManche, Tick, RemoveSeat, LockLobby)
 
 
 def new_game(seed: int, threshold: int = 66, max_manches: int = DEFAULT_MAX_MANCHES) -> list[Event]:
@@ -98,6 +101,13 @@ def _player_command(s: State, cmd: Command, pid: str) -> list[Event]:
         case Leave():
             _raise_if(check_leave(s, pid))
             return [PlayerLeft(player_id=pid)]
+        case RemoveSeat():  # the lobby's door, run by the host (app/kernel/seats.py)
+            _raise_if(check_remove_seat(s, pid, cmd.player_id))
+            seat = s.seat(cmd.player_id)
+            return [SeatRemoved(player_id=cmd.player_id, name=seat.name if seat else "")]
+        case LockLobby():
+            _raise_if(check_lock_lobby(s, pid, cmd.locked))
+            return [LobbyLocked(locked=cmd.locked)]
         case Start():
             _raise_if(check_start(s, pid))
             return [_deal(s, 1, _first_start_player(s))]

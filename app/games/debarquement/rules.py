@@ -8,6 +8,8 @@ from typing import Literal
 from app.games.debarquement.commands import NAME_MAX
 from app.games.debarquement.state import MAX_PLAYERS, MIN_PLAYERS, Phase, State
 from app.games.deuxrois.cards import CARDS
+from app.kernel import seats
+from app.kernel.actor import Actor
 from app.kernel.names import clean_name, name_key
 from app.kernel.text import EngineError, Text
 
@@ -49,6 +51,8 @@ def check_join(state: State, player_id: str, name: str | None = None) -> Refusal
     if state.phase is not Phase.LOBBY:
         return _err("not_lobby", "La partie a déjà commencé : on ne peut plus s'asseoir.",
                     "The game has already started: no more seats.")
+    if (locked := seats.join_refusal(state.door)) is not None:
+        return locked
     if len(state.seats) >= MAX_PLAYERS:
         return _err("table_full", f"La table est complète ({MAX_PLAYERS} joueurs au plus).",
                     f"The table is full ({MAX_PLAYERS} players at most).")
@@ -63,6 +67,26 @@ def check_join(state: State, player_id: str, name: str | None = None) -> Refusal
         return _err("name_taken", f"Le nom « {clean} » est déjà pris à cette table.",
                     f"The name “{clean}” is already taken at this table.")
     return None
+
+
+def _runs_the_door(state: State, player_id: str) -> Refusal:
+    """No game master here: the host runs the lobby's door (app/kernel/seats.py)."""
+    if (refusal := _seated(state, player_id)) is not None:
+        return refusal
+    if player_id != state.host:
+        who = name_of(state, state.host or "")
+        return _err("not_host", f"Seul l'hôte ({who}) peut retirer une place ou fermer les inscriptions.",
+                    f"Only the host ({who}) can remove a seat or close joining.")
+    return None
+
+
+def check_remove_seat(state: State, player_id: str, target: str) -> Refusal:
+    return _runs_the_door(state, player_id) or seats.remove_refusal(
+        state.phase is Phase.LOBBY, state.player_ids, target, Actor.player(player_id))
+
+
+def check_lock_lobby(state: State, player_id: str, locked: bool) -> Refusal:
+    return _runs_the_door(state, player_id) or seats.lock_refusal(state.door, state.phase is Phase.LOBBY, locked)
 
 
 def check_start(state: State, player_id: str) -> Refusal:

@@ -24,6 +24,7 @@ from app.games.debarquement.events import (
     TurnEnded,
 )
 from app.games.debarquement.scoring import DEFAULT_MAX_MANCHES, Capture
+from app.kernel.seats import Door, LobbyLocked, SeatRemoved
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 HAND_SIZE = 6  # L437
@@ -67,6 +68,7 @@ class State:
     max_manches: int = DEFAULT_MAX_MANCHES
     seed: int = 0
     seats: tuple[Seat, ...] = ()  # join order is the seating order, clockwise
+    door: Door = field(default_factory=Door)  # locked, and the seats the host took back (app/kernel/seats.py)
     manche: int = 0
     turn: int = 0  # tour de jeu within the manche (A5)
     start_player: str | None = None
@@ -133,6 +135,10 @@ def _apply(s: State, e: Event, version: int) -> State:
             return replace(s, seats=(*s.seats, Seat(e.player_id, e.name, e.age)))
         case PlayerLeft():
             return replace(s, seats=tuple(seat for seat in s.seats if seat.player_id != e.player_id))
+        case SeatRemoved():
+            return replace(s, seats=tuple(seat for seat in s.seats if seat.player_id != e.player_id), door=s.door.after(e))
+        case LobbyLocked():
+            return replace(s, door=s.door.after(e))
         case MancheStarted():
             ids = s.player_ids
             return replace(

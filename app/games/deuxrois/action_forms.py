@@ -20,7 +20,7 @@ from app.games.deuxrois import memo
 from app.games.deuxrois.actions import MATE_KEYS, WITH_A_MATE
 from app.games.deuxrois.cards import CARDS
 from app.games.deuxrois.commands import Command
-from app.kernel.i18n import known, pick, t, t_or
+from app.kernel.i18n import LANG, known, pick, say, t, t_or
 
 # Asked once before they happen: what cannot be taken back (leaving; a card shown to the whole room).
 CONFIRM = {"leave": "actions.leave_confirm", "reveal_public": "actions.reveal_public_confirm"}
@@ -184,6 +184,16 @@ def build(action: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]
         return out
     out["buttons"] = [{"label": out["label"], "command": _dump(fixed)}]
     return out
+
+
+_SAID = memo.Keep(16384)  # the journal's 80 lines and the feeds of about 100 live games, in two languages
+
+
+def say_kept(sentence: Any) -> str:
+    """`say`, once per sentence and language: the journal's lines and the feed items are the same sentence
+    objects from one state to the next (views.py keeps them), so the dashboard's 80 lines are not said
+    again after every event."""
+    return _SAID.get((sentence, LANG.get()), lambda: say(sentence))
 
 
 def names_in(view: Mapping[str, Any]) -> dict[str, str]:

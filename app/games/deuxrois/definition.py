@@ -16,8 +16,9 @@ from pydantic import BaseModel, ValidationError
 from app.games.deuxrois import commands, events
 from app.games.deuxrois import game as engine
 from app.games.deuxrois import views as deuxrois_views
-from app.games.deuxrois.action_forms import build, grouped, mate_forms, names_in
+from app.games.deuxrois.action_forms import build, grouped, mate_forms, names_in, say_kept
 from app.games.deuxrois.actions import MATE_KEYS
+from app.games.deuxrois.audience import audience
 from app.games.deuxrois.config import GameConfig
 from app.games.deuxrois.debrief import debrief
 from app.games.deuxrois.debrief_svg import graph_svg, timeline_svg
@@ -25,8 +26,10 @@ from app.games.deuxrois.export import to_scenario
 from app.games.deuxrois.state import GameState
 from app.games.deuxrois.undo_preview import undo_preview
 from app.kernel.actor import Actor
+from app.kernel.audience import Audience
 from app.kernel.game import JoinField, Pages, RebindBy, Region, StoredEventLike
 from app.kernel.rules import Decision
+from app.kernel.seats import door_view, lobby_keys
 from app.kernel.text import EngineError, Text
 from app.kernel.viewer import Viewer
 
@@ -54,7 +57,8 @@ PAGES: Pages = {
     ),
     "moderator": (
         Region("m-status", _P + "status.html", ("game",)),
-        Region("m-controls", _P + "mod_controls.html", ("game", "players", "reverts", "historique")),
+        Region("m-controls", _P + "mod_controls.html", ("game", "players", "reverts", "historique", "door")),
+        Region("m-undo", _P + "mod_undo.html", ("version",)),
         Region("m-rebinds", _P + "rebinds.html", ("rebinds",)),
         Region("m-event", _P + "event.html", ("active_event", "historique")),
         Region("m-players", _P + "players.html", ("players", "grimoire", "presence", "game")),
@@ -66,7 +70,7 @@ PAGES: Pages = {
         Region("s-status", _P + "status.html", ("game",)),
         Region("s-banner", _P + "banner.html", ("banner",)),
         Region("s-event", _P + "event.html", ("active_event",)),
-        Region("s-rooms", _P + "rooms.html", ("rooms", "lobby")),
+        Region("s-rooms", _P + "rooms.html", ("rooms", "lobby", "door")),
         Region("s-info", _P + "screen_result.html", ("result",)),
     ),
 }
@@ -132,15 +136,16 @@ class DeuxRois:
     page_templates = PAGE_TEMPLATES
     has_dashboard = True
     template_globals: Mapping[str, Callable[..., Any]] = {"action_forms": action_forms, "action_groups": grouped,
-                                                         "mate_forms": mate_forms}
+                                                         "mate_forms": mate_forms, "say_kept": say_kept}
     rebind_by: RebindBy = "moderator"
 
     def config_from_form(self, form: Mapping[str, str]) -> BaseModel:
         return config_from_form(form)
 
     def lobby(self, state: GameState) -> dict[str, Any]:
-        return {"open": state.phase == "lobby", "players": [{"id": p.id, "name": p.name} for p in state.players],
-                "asks_birth": bool(state.config.historique)}
+        return {"open": state.phase == "lobby" and not state.door.locked,
+                "players": [{"id": p.id, "name": p.name} for p in state.players],
+                "asks_birth": bool(state.config.historique), **lobby_keys(state.door)}
 
     def join_fields(self, state: GameState) -> tuple[JoinField, ...]:
         return (BIRTH_YEAR,) if state.config.historique else ()
@@ -183,8 +188,11 @@ class DeuxRois:
         if viewer.kind == "moderator":
             view = deuxrois_views.moderator_view(state)
             view["rebinds"] = [{"player_id": p, "name": state.name(p)} for p in rebinds]
-            return view
-        return deuxrois_views.screen_view(state)
+            return {**view, "door": _door(state, runs=True)}
+        return {**deuxrois_views.screen_view(state), "door": _door(state, runs=False)}
+
+    def audience(self, before: GameState, events: Sequence[Any], after: GameState) -> Audience:
+        return audience(before, events, after)
 
     def next_deadline(self, state: GameState) -> int | None:
         return engine.next_deadline(state)
@@ -202,6 +210,11 @@ class DeuxRois:
 
     def export(self, code: str, seed: int, config: Mapping[str, Any], log: Sequence[StoredEventLike]) -> dict[str, Any]:
         return to_scenario(code, seed, config, log)
+
+
+def _door(state: GameState, runs: bool) -> dict[str, Any]:
+    """The lobby's door (templates/kit/door.html): the dashboard gets its buttons, the big screen the notice."""
+    return door_view(state.door, state.phase == "lobby", [(p.id, p.name) for p in state.players], runs)
 
 
 GAME = DeuxRois()

@@ -232,6 +232,10 @@ def describe(state: GameState, event: EventBase, opened: Mapping[str, EventBase]
         return sentence("log.game_created")
     if kind in ("player_joined", "player_left"):
         return sentence(f"log.{kind}", who=d.get("name") or who())
+    if kind == "seat_removed":  # the lobby's door (app/kernel/seats.py)
+        return sentence("log.seat_removed", who=d.get("name") or who())
+    if kind == "lobby_locked":
+        return sentence("log.lobby_locked" if d.get("locked") else "log.lobby_unlocked")
     if kind == "game_started":
         return sentence("log.game_started", n=len(d.get("cards") or {}))
     if kind == "phase_started":

@@ -66,13 +66,13 @@ from app.games.deuxrois.model.events import (
     Volunteered,
     VoteBound,
 )
-from app.kernel.messages import Codec, event_codec
+from app.kernel.messages import Codec, Message, event_codec
 
 Event = Annotated[CoreEvent | HistoriqueEvent, Field(discriminator="type")]
 EVENTS: Codec[Event] = event_codec(Event)
 
 
-def event_to_json(event: EventBase) -> dict[str, Any]:
+def event_to_json(event: Message) -> dict[str, Any]:  # the kernel's door events too (app/kernel/seats.py)
     return EVENTS.dump(event)
 
 

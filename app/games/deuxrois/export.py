@@ -44,7 +44,7 @@ def to_scenario(code: str, seed: int, config: Mapping[str, Any], events: Sequenc
     start = next((i for i, e in enumerate(events) if e.payload.get("type") == "game_started"), None)
     scenario: dict[str, Any] = {"title": f"Game {code} (deuxrois)", "code": code, "game": "deuxrois"}
     if start is None:
-        left = {e.payload["player_id"] for e in events if e.payload.get("type") == "player_left"}
+        left = {e.payload["player_id"] for e in events if e.payload.get("type") in ("player_left", "seat_removed")}
         scenario["setup"] = {"players": [seat(p) for p in names if p not in left], "seed": seed,
                              "rounds": config.get("rounds", 5)}
         scenario["steps"] = []

@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from app.games.deuxrois.model.events import EventBase, GameCreated
+from app.games.deuxrois.model.events import GameCreated
 from app.games.deuxrois.state import GameState, History
+from app.kernel.messages import Message
 
 if TYPE_CHECKING:
     from app.games.deuxrois.ruleset import GameRules
@@ -23,7 +24,7 @@ def step(state: GameState, event: Any) -> GameState:
     return replace(state, version=state.version + 1, history=History(event, state.history))
 
 
-def fold_events(events: Sequence[EventBase], rules: GameRules) -> GameState:
+def fold_events(events: Sequence[Message], rules: GameRules) -> GameState:
     """The fold of a log that starts with GameCreated (used by `replay` and by `Reverted`)."""
     first = events[0] if events else None
     if not isinstance(first, GameCreated):

@@ -12,6 +12,7 @@ from app.games.deuxrois.model.commands import Join, Leave, Start
 from app.games.deuxrois.model.events import GameCreated, GameStarted, PlayerJoined, PlayerLeft, PromptOpened
 from app.games.deuxrois.ruleset import GameRules, Tx
 from app.games.deuxrois.state import GameState, Player
+from app.kernel import seats
 from app.kernel.actor import Actor, me
 from app.kernel.names import clean_name, name_key
 from app.kernel.rules import refuse
@@ -21,7 +22,9 @@ NAME_MAX = 40  # as the join command allows, once cleaned (NFKC can lengthen a n
 
 def _join(tx: Tx, cmd: Join, actor: Actor) -> None:
     state = tx.state
-    # Invisible and control characters dropped, compared case and accents aside (app/kernel/names.py).
+    if (locked := seats.join_refusal(state.door)) is not None:
+        raise locked
+    # Invisible and control characters dropped, compared case, accents and lookalikes aside (app/kernel/names.py).
     name = clean_name(cmd.name)
     if not name_key(name):
         raise refuse("name_empty", "Choisissez un nom.", "Choose a name.")
@@ -93,6 +96,17 @@ def _left(state: GameState, ev: PlayerLeft) -> GameState:
     return replace(state, players=tuple(p for p in state.players if p.id != ev.player_id))
 
 
+def _removed(state: GameState, pid: str) -> GameState:
+    """The moderator took this seat back at the door: gone as after a leave (the journal says who did it)."""
+    return replace(state, players=tuple(p for p in state.players if p.id != pid))
+
+
+DOOR = seats.Seating(
+    door=lambda s: s.door, with_door=lambda s, door: replace(s, door=door), in_lobby=lambda s: s.phase == "lobby",
+    seats=lambda s: [(p.id, p.name) for p in s.players], remove=_removed,
+)
+
+
 def _started(state: GameState, ev: GameStarted) -> GameState:
     card_states: dict[int, CardState] = {}
     pelerin = next((pid for pid, c in ev.cards.items() if c == PELERIN), None)
@@ -119,3 +133,4 @@ def install(rules: GameRules) -> None:
     rules.applies(PlayerJoined)(_joined)
     rules.applies(PlayerLeft)(_left)
     rules.applies(GameStarted)(_started)
+    seats.install(rules, DOOR)

@@ -15,6 +15,7 @@ from app.games.deuxrois.card_state import CardState
 from app.games.deuxrois.config import GameConfig
 from app.games.deuxrois.deal import Room
 from app.games.deuxrois.model.phases import Phase
+from app.kernel.seats import Door
 
 if TYPE_CHECKING:
     from app.games.deuxrois.model.events import EventBase
@@ -159,6 +160,7 @@ class GameState:
     deadline_ms: int | None = None
     paused_at_ms: int | None = None  # set while paused: deadlines shift by the pause's length on resume
     players: tuple[Player, ...] = ()
+    door: Door = field(default_factory=Door)  # the lobby's: locked, and the seats the moderator took back (app/kernel/seats.py)
     cards: Mapping[str, int] = field(default_factory=dict)  # player -> card number
     rooms: Mapping[str, Room] = field(default_factory=dict)
     card_states: Mapping[int, CardState] = field(default_factory=dict)

@@ -45,8 +45,8 @@ def _game(state: GameState) -> View:
     paused = state.paused_at_ms
     game: View = {
         "phase": state.phase, "round": state.round, "rounds": state.config.rounds,
-        "deadline_ms": deadline, "paused": paused is not None, "version": state.version,
-    }
+        "deadline_ms": deadline, "paused": paused is not None,
+    }  # no version here: every page shows this, and a version changes with every tap
     if paused is not None and state.deadline_ms is not None:  # timers stand still: what is left on resume
         game["left_ms"] = max(0, state.deadline_ms - paused)
     return game
@@ -340,7 +340,7 @@ def _seen(feed: tuple[FeedItem, ...]) -> set[tuple[int, str]]:
 
 def moderator_view(state: GameState) -> View:
     """Everything, for the game master (never sent to a player's socket)."""
-    view: View = {"viewer": {"kind": "moderator"}, "game": _game(state), "seed": state.seed,
+    view: View = {"viewer": {"kind": "moderator"}, "game": _game(state), "version": state.version, "seed": state.seed,
                   "config": _CONFIGS.of(state.config, lambda c: c.model_dump(mode="json")),
                   "notes": _PAIRS.of(state.notes, _lists), "reverts": _PAIRS.of(state.reverts, _lists)}
     view["players"] = _DASHBOARD.get((state.players, state.cards, state.rooms, state.card_states),

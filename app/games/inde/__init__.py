@@ -21,6 +21,7 @@ from app.games.inde.scenario import from_log
 from app.games.inde.turns import bot_level
 from app.games.inde.views import view_for
 from app.kernel.actor import Actor
+from app.kernel.audience import EVERYONE, Audience
 from app.kernel.game import JoinField, Pages, RebindBy, Region, StoredEventLike
 from app.kernel.messages import Codec
 from app.kernel.rules import Decision
@@ -167,6 +168,9 @@ class InDeGame:
             return {}
         return {"type": "bot_play", "action": state.actions}
 
+
+    def audience(self, before: State, events: Sequence[Any], after: State) -> Audience:
+        return EVERYONE  # a table of a few: every change is worth every view
     def undo_preview(self, state: State, to_version: int) -> dict[str, Any] | None:
         return None  # a confirmed placement is final (A61)
 

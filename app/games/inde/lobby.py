@@ -8,6 +8,7 @@ from app.games.inde.commands import AddBot, Join, Leave, RemoveBot, SetBot
 from app.games.inde.events import BotAdded, BotSet, GameCreated, PlayerJoined, PlayerLeft
 from app.games.inde.model import Seat, State, with_feed
 from app.kernel.actor import Actor, me
+from app.kernel.names import clean_name, name_key
 from app.kernel.rules import Rules, Tx, refuse
 from app.kernel.text import EngineError, Text
 
@@ -17,12 +18,9 @@ BOT_NAME = "Maharadja"
 LEVEL_NAMES: dict[str, Text] = {"greedy": Text("fort", "strong"), "facile": Text("facile", "easy")}
 
 
-def clean_name(name: str) -> str:
-    return name.strip()
-
-
 def name_taken(state: State, name: str) -> bool:
-    return any(s.name.casefold() == name.casefold() for s in state.seats)
+    """Compared case, accents, invisible characters and lookalikes aside (app/kernel/names.py)."""
+    return any(name_key(s.name) == name_key(name) for s in state.seats)
 
 
 def bot_name(state: State) -> str:
@@ -44,7 +42,7 @@ def join_refusal(state: State, pid: str | None, name: str | None) -> EngineError
     if name is None:
         return None
     clean = clean_name(name)
-    if not 1 <= len(clean) <= NAME_MAX:
+    if not name_key(clean) or len(clean) > NAME_MAX:
         return refuse("bad_name", f"Choisissez un nom de 1 à {NAME_MAX} caractères.",
                       f"Pick a name of 1 to {NAME_MAX} characters.")
     if name_taken(state, clean):

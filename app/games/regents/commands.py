@@ -9,6 +9,7 @@ from pydantic import Field
 from app.games.regents.board import Domain, Space
 from app.games.regents.clans import Card, Clan
 from app.kernel.messages import Message, command_codec
+from app.kernel.seats import LockLobby, RemoveSeat
 
 # "p2@TRESOR": an agent of p2 in the treasury; "neutral@ARMES" one of the neutral's (3 players).
 AgentCode = Annotated[str, Field(pattern=r"^(p[0-9]+|neutral)@[A-Z_]+$", max_length=40)]
@@ -160,7 +161,8 @@ class ModSkip(Message):
 Command = Annotated[
     Join | Leave | Start | PlaceAgent | MoveAgent | MoveKing | Recruit | PlaceCounsellor | Spy | Accuse
     | PlayCard | RevealDomain | PlayToken | EndActions | MoveNeutral | SkipNeutral | ChooseGain | ChooseLoss
-    | ChooseDiplomatie | ChooseTower | ChooseRempart | Tick | ModPause | ModResume | ModSkip,
+    | ChooseDiplomatie | ChooseTower | ChooseRempart | Tick | ModPause | ModResume | ModSkip
+    | RemoveSeat | LockLobby,  # the lobby's door (app/kernel/seats.py)
     Field(discriminator="type"),
 ]
 COMMANDS = command_codec(Command)

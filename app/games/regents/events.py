@@ -15,6 +15,7 @@ from app.games.regents.board import Domain, Space
 from app.games.regents.clans import Card, Clan, Colour
 from app.games.regents.config import RegentsConfig
 from app.kernel.messages import Message, event_codec
+from app.kernel.seats import LobbyLocked, SeatRemoved
 
 TokenTaken = tuple[Domain, int]
 
@@ -301,7 +302,8 @@ Event = Annotated[
     | CounsellorRecruited | CounsellorPlaced | Spied | AccusationSucceeded | AccusationFailed | CardPlayed
     | ClanRevealed | DomainRevealed | TokenPlayed | Advanced | Retreated | PromptOpened | PromptClosed
     | ActionsEnded | NeutralMoved | NeutralSkipped | DiplomatieChosen | TowerChosen | MajoritiesCounted
-    | RempartResolved | TurnEnded | FourthTurnBonus | GameEnded | Paused | Resumed,
+    | RempartResolved | TurnEnded | FourthTurnBonus | GameEnded | Paused | Resumed
+    | SeatRemoved | LobbyLocked,  # the lobby's door (app/kernel/seats.py)
     Field(discriminator="type"),
 ]
 EVENTS = event_codec(Event)

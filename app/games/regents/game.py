@@ -15,8 +15,10 @@ from app.games.regents.pages import PAGE_TEMPLATES, PAGES
 from app.games.regents.rules import build_rules
 from app.games.regents.views import view_for
 from app.kernel.actor import Actor
+from app.kernel.audience import EVERYONE, Audience
 from app.kernel.game import GameDefinition, JoinField, Pages, RebindBy, StoredEventLike
 from app.kernel.rules import Decision, Rules
+from app.kernel.seats import lobby_keys
 from app.kernel.text import EngineError, Text
 from app.kernel.viewer import Viewer
 
@@ -56,10 +58,10 @@ class RegentsGame:
 
     def lobby(self, state: State) -> dict[str, Any]:
         """The door's view: public (names only), every seat ever taken and not left."""
-        return {"open": state.phase == "lobby" and len(state.seats) < MAX_PLAYERS,
+        return {"open": state.phase == "lobby" and len(state.seats) < MAX_PLAYERS and not state.door.locked,
                 "started": state.phase != "lobby",
                 "players": [{"id": seat.player_id, "name": seat.name} for seat in state.seats],
-                "min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS}
+                "min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS, **lobby_keys(state.door)}
 
     def join_fields(self, state: State) -> tuple[JoinField, ...]:
         return ()
@@ -115,6 +117,9 @@ class RegentsGame:
             raise EngineError("no_timer", Text("Aucun minuteur n'est en cours.", "No timer is running."))
         return {"type": "tick", "prompt": state.prompt.id}
 
+
+    def audience(self, before: State, events: Sequence[Any], after: State) -> Audience:
+        return EVERYONE  # a table of a few: every change is worth every view
     def undo_preview(self, state: State, to_version: int) -> dict[str, Any] | None:
         return None  # no undo in this game (the game master pauses and skips instead)
 

@@ -11,7 +11,9 @@ from app.games.regents.config import MAX_PLAYERS, MIN_PLAYERS
 from app.games.regents.events import GameCreated, GameStarted, PlayerJoined, PlayerLeft
 from app.games.regents.feed import t
 from app.games.regents.model import Neutral, Player, Seat, State, noted
+from app.kernel import seats
 from app.kernel.actor import Actor
+from app.kernel.names import clean_name, name_key
 from app.kernel.rules import Rules, Tx, refuse
 from app.kernel.text import EngineError, Text
 
@@ -19,19 +21,35 @@ NAME_MAX = 24
 
 
 def join_refusal(s: State, actor: Actor, raw: str) -> EngineError | None:
-    name = raw.strip()
+    # Invisible and control characters dropped, compared case, accents and lookalikes aside (kernel/names.py).
+    name = clean_name(raw)
     if actor.player_id is not None and any(seat.player_id == actor.player_id for seat in s.seats):
         return refuse("already_seated", "Vous êtes déjà assis à cette table.", "You already have a seat here.")
-    if not 1 <= len(name) <= NAME_MAX:
+    if (locked := seats.join_refusal(s.door)) is not None:
+        return locked
+    if not name_key(name) or len(name) > NAME_MAX:
         return refuse("bad_name", f"Choisissez un nom de 1 à {NAME_MAX} caractères.",
                       f"Pick a name of 1 to {NAME_MAX} characters.")
-    if any(seat.name.casefold() == name.casefold() for seat in s.seats):
+    if any(name_key(seat.name) == name_key(name) for seat in s.seats):
         return refuse("name_taken", f"« {name} » est déjà pris à cette table : choisissez un autre nom.",
                       f"“{name}” is already taken at this table: pick another name.")
     if len(s.seats) >= MAX_PLAYERS:
         return refuse("table_full", f"La table est complète ({MAX_PLAYERS} joueurs au plus).",
                       f"The table is full ({MAX_PLAYERS} players at most).")
     return None
+
+
+def _removed(s: State, pid: str) -> State:
+    """The game master took this seat back at the door: gone as if its player had left."""
+    who = s.seat_name(pid)
+    s = replace(s, seats=tuple(seat for seat in s.seats if seat.player_id != pid))
+    return noted(s, "leave", t(f"Le meneur retire {who} de la table.", f"The game master removes {who} from the table."))
+
+
+def _locked(s: State, locked: bool) -> State:
+    if locked:
+        return noted(s, "door", t("Le meneur ferme les inscriptions.", "The game master closes joining."))
+    return noted(s, "door", t("Le meneur rouvre les inscriptions.", "The game master opens joining again."))
 
 
 def start_refusal(s: State) -> EngineError | None:
@@ -48,7 +66,7 @@ def install(rules: Rules[State]) -> None:
         s = tx.state
         if (refusal := join_refusal(s, actor, cmd.name)) is not None:
             raise refusal
-        tx.emit(PlayerJoined(player_id=f"p{s.next_seat}", name=cmd.name.strip()))
+        tx.emit(PlayerJoined(player_id=f"p{s.next_seat}", name=clean_name(cmd.name)))
 
     @rules.handles(Leave, actors=("player", "moderator"), phases=("lobby",))
     def _leave(tx: Tx[State], cmd: Leave, actor: Actor) -> None:
@@ -65,6 +83,11 @@ def install(rules: Rules[State]) -> None:
         if (refusal := start_refusal(s)) is not None:
             raise refusal
         tx.emit(draw(s, tx))
+
+    seats.install(rules, seats.Seating(
+        door=lambda s: s.door, with_door=lambda s, door: replace(s, door=door), in_lobby=lambda s: s.phase == "lobby",
+        seats=lambda s: [(seat.player_id, seat.name) for seat in s.seats], remove=_removed, locked=_locked,
+    ))
 
     @rules.applies(GameCreated)
     def _created(s: State, e: GameCreated) -> State:

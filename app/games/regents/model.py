@@ -15,6 +15,7 @@ from app.games.regents.clans import Card, Clan, Colour
 from app.games.regents.config import COUNSELLORS, RegentsConfig
 from app.games.regents.events import BonusMove, Standing
 from app.games.regents.track import THRESHOLDS, ZERO, Scores
+from app.kernel.seats import Door
 from app.kernel.text import Text
 
 Phase = Literal["lobby", "placement", "actions", "neutral", "count", "between", "over"]  # "between": transient
@@ -216,6 +217,7 @@ class State:
     phase: Phase = "lobby"
     seats: tuple[Seat, ...] = ()  # join order
     next_seat: int = 1
+    door: Door = field(default_factory=Door)  # locked, and the seats the game master took back (app/kernel/seats.py)
     players: tuple[Player, ...] = ()  # turn order, clockwise from the first player (RG-48)
     neutral: Neutral | None = None
     box_clans: tuple[Clan, ...] = ()

@@ -31,16 +31,17 @@ S_HEAD = Region("s-head", _P + "screen_head.html", ("game", "turn", "waiting", "
 S_CASTLE = Region("s-castle", _P + "castle_svg.html", ("castle", "turn", "game"))
 S_COUNT = Region("s-count", _P + "count_story.html", ("last_count",))
 S_TRACKS = Region("s-tracks", _P + "tracks_board.html", ("tracks",))
-S_PLAYERS = Region("s-players", _P + "table.html", ("players", "neutral", "game", "lobby"))
+S_PLAYERS = Region("s-players", _P + "table.html", ("players", "neutral", "game", "lobby", "door"))
 S_BANNER = Region("s-banner", _P + "banner.html", ("feed",))
 S_FEED = Region("s-feed", _P + "chronicle.html", ("feed",))
 S_RESULT = Region("s-result", _P + "result_show.html", ("result", "players"))
 
 # -- the dashboard: public information, every seat and what is pending, the controls --
 M_STATUS = Region("m-status", _P + "status.html", ("game", "turn", "waiting", "players"))
-M_CONTROLS = Region("m-controls", _P + "mod_controls.html", ("legal_actions", "game", "waiting", "lobby"))
+M_CONTROLS = Region("m-controls", _P + "mod_controls.html", ("legal_actions", "game", "waiting", "lobby", "door"))
 M_REBINDS = Region("m-rebinds", _P + "rebinds.html", ("rebinds",))
-M_SEATS = Region("m-seats", _P + "seats.html", ("players", "lobby", "presence", "waiting", "turn", "game", "neutral"))
+M_SEATS = Region("m-seats", _P + "seats.html",
+                 ("players", "lobby", "presence", "waiting", "turn", "game", "neutral", "door"))
 M_CASTLE = Region("m-castle", _P + "castle_svg.html", ("castle", "turn", "game"))
 M_TRACKS = Region("m-tracks", _P + "tracks_board.html", ("tracks",))
 M_COUNT = Region("m-count", _P + "count_story.html", ("last_count",))

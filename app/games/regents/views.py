@@ -62,6 +62,7 @@ from app.games.regents.track import THRESHOLDS, advance, gain_choices, lose, los
 from app.kernel.actions import InputKind, LegalAction, Option
 from app.kernel.actor import Actor
 from app.kernel.rules import refuse
+from app.kernel.seats import door_view
 from app.kernel.text import EngineError, Text
 from app.kernel.viewer import Viewer
 
@@ -663,10 +664,8 @@ def _card_actions(s: State, p: Player, not_now: EngineError | None) -> list[View
 
 def _moderator_actions(s: State) -> list[View]:
     if s.phase == "lobby":
-        out = [_action("start", Text("Lancer la partie", "Start the game"), start_refusal(s))]
-        out += [_action("leave", Text(f"Retirer {seat.name}", f"Remove {seat.name}"), fixed={"player_id": seat.player_id})
-                for seat in s.seats]
-        return out
+        # Removing a seat and locking the door: the seats' list (kit/door.html).
+        return [_action("start", Text("Lancer la partie", "Start the game"), start_refusal(s))]
     if s.phase == "over":
         return []
     paused = s.paused
@@ -715,4 +714,7 @@ def view_for(s: State, viewer: Viewer) -> View:
         "legal_actions": actions,
         "agents_per_player": AGENTS,
         "rebinds": [],  # the game master's: new phones claiming a seat (filled by the definition)
+        # The lobby's door (kit/door.html): public; the game master's dashboard gets its buttons.
+        "door": door_view(s.door, s.phase == "lobby", [(seat.player_id, seat.name) for seat in s.seats],
+                          viewer.kind == "moderator"),
     }

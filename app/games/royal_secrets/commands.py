@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from app.kernel.messages import Message, command_codec
+from app.kernel.seats import LockLobby, RemoveSeat
 
 FaveurKey = Literal[
     "valet_devoue", "etiquette", "diner_royal", "espionnage", "coup_de_poignard", "medaille",
@@ -138,7 +139,8 @@ class ModUndo(Message):
 
 Command = Annotated[
     Join | Leave | MoveSeat | Start | Choose | GiveParole | PlaceBet | UseFaveur | PassFaveurs | AnswerEtiquette
-    | AssignSides | AnswerDiner | PickTiebreak | AnswerW3 | ModPlayFor | ModPause | ModResume | ModUndo,
+    | AssignSides | AnswerDiner | PickTiebreak | AnswerW3 | ModPlayFor | ModPause | ModResume | ModUndo
+    | RemoveSeat | LockLobby,  # the lobby's door (app/kernel/seats.py)
     Field(discriminator="type"),
 ]
 COMMANDS = command_codec(Command)

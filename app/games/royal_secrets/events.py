@@ -12,6 +12,7 @@ from pydantic import Field
 
 from app.games.royal_secrets.config import RoyalSecretsConfig
 from app.kernel.messages import Message, event_codec
+from app.kernel.seats import LobbyLocked, SeatRemoved
 
 SideName = Literal["roi", "reine"]
 
@@ -314,7 +315,8 @@ Event = Annotated[
     | BettingOpened | BetPlaced | CardinalDrawn | CardinalReshuffled | ValetDrawn | EspionnageUsed
     | PoignardUsed | MedailleUsed | RecrutementUsed | FaveursPassed | CardsRevealed | ExcuseResolved
     | AudiencesCounted | TiebreakOpened | TiebreakPicked | TiebreakResolved | MajoritiesDecided
-    | W3Answered | RoundScored | RoundEnded | GameEnded | GamePaused | GameResumed | PlayedFor | Reverted,
+    | W3Answered | RoundScored | RoundEnded | GameEnded | GamePaused | GameResumed | PlayedFor | Reverted
+    | SeatRemoved | LobbyLocked,  # the lobby's door (app/kernel/seats.py)
     Field(discriminator="type"),
 ]
 EVENTS = event_codec(Event)

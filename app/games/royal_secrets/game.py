@@ -25,8 +25,10 @@ from app.games.royal_secrets.scenario import to_scenario
 from app.games.royal_secrets.state import State
 from app.games.royal_secrets.views import view_for
 from app.kernel.actor import Actor
+from app.kernel.audience import EVERYONE, Audience
 from app.kernel.game import JoinField, Pages, RebindBy, StoredEventLike
 from app.kernel.rules import Decision, Rules
+from app.kernel.seats import door_view, lobby_keys
 from app.kernel.text import EngineError, Text
 from app.kernel.viewer import Viewer
 
@@ -70,9 +72,10 @@ class RoyalSecretsGame:
         return config_from_form(form)
 
     def lobby(self, state: State) -> dict[str, Any]:
-        return {"open": state.phase == "lobby",
+        return {"open": state.phase == "lobby" and not state.door.locked,
                 "players": [{"id": seat.player_id, "name": seat.name} for seat in state.seats],
-                "min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS, "started": state.started}
+                "min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS, "started": state.started,
+                **lobby_keys(state.door)}
 
     def join_fields(self, state: State) -> tuple[JoinField, ...]:
         return ()
@@ -115,6 +118,9 @@ class RoyalSecretsGame:
 
     def view_for(self, state: Any, viewer: Viewer, rebinds: Sequence[str]) -> dict[str, Any]:
         view = view_for(state, viewer)
+        # The lobby's door (kit/door.html): public; the game master's dashboard gets its buttons.
+        view["door"] = door_view(state.door, state.phase == "lobby",
+                                 [(seat.player_id, seat.name) for seat in state.seats], viewer.kind == "moderator")
         if viewer.kind == "moderator":
             # A new phone claims a seat with its PIN: the game master confirms (rebind_by).
             view["rebinds"] = [{"player_id": p, "name": state.name(p)} for p in rebinds
@@ -128,6 +134,9 @@ class RoyalSecretsGame:
     def tick_command(self, state: Any) -> dict[str, Any]:
         return {}
 
+
+    def audience(self, before: Any, events: Sequence[Any], after: Any) -> Audience:
+        return EVERYONE  # a table of a few: every change is worth every view
     def undo_preview(self, state: Any, to_version: int) -> dict[str, Any] | None:
         return undo.preview(self.rules, state, to_version)
 

@@ -206,11 +206,7 @@ def moderator_actions(state: State) -> list[LegalAction]:
                                                                 "Move one place earlier round the table:"),
                                    input="pick_one", field="player_id",
                                    options=_player_options(state, tuple(s.player_id for s in state.seats[1:]))))
-        if state.seats:
-            out.append(LegalAction(type="leave", label=Text("Retirer un joueur", "Remove a player"), input="pick_one",
-                                   field="player_id",
-                                   options=_player_options(state, tuple(s.player_id for s in state.seats))))
-        return out
+        return out  # removing a seat and locking the door: the seats' list (kit/door.html)
     if state.over or not state.started:
         return out
     if state.paused:

@@ -17,13 +17,24 @@ from app.games.royal_secrets.data import (
 )
 from app.games.royal_secrets.events import GameCreated, GameStarted, PlayerJoined, PlayerLeft, SeatMoved
 from app.games.royal_secrets.state import Seat, State, with_feed
+from app.kernel import seats
 from app.kernel.actor import Actor
+from app.kernel.names import clean_name, name_key
 from app.kernel.rules import Rules, Tx, refuse
 from app.kernel.text import Text
 
 
-def clean_name(raw: str) -> str:
-    return " ".join(raw.split())
+def _removed(s: State, pid: str) -> State:
+    """The game master took this seat back (the lobby's door): gone as if its player had left."""
+    name = s.name(pid)
+    line = Text(f"Le meneur retire {name} de la table.", f"The game master removes {name} from the table.")
+    return replace(s, seats=tuple(seat for seat in s.seats if seat.player_id != pid), feed=with_feed(s.feed, line))
+
+
+def _locked(s: State, locked: bool) -> State:
+    line = (Text("Le meneur ferme les inscriptions.", "The game master closes joining.") if locked
+            else Text("Le meneur rouvre les inscriptions.", "The game master opens joining again."))
+    return replace(s, feed=with_feed(s.feed, line))
 
 
 def shuffled_piles(tx: Tx[State], layout: str) -> tuple[dict[Side, list[str]], list[str]]:
@@ -49,13 +60,16 @@ def install(rules: Rules[State]) -> None:
         s = tx.state
         if actor.player_id is not None and any(seat.player_id == actor.player_id for seat in s.seats):
             raise refuse("already_seated", "Vous êtes déjà à la table.", "You are already at the table.")
+        if (locked := seats.join_refusal(s.door)) is not None:
+            raise locked
+        # Invisible and control characters dropped, compared case, accents and lookalikes aside (kernel/names.py).
         name = clean_name(cmd.name)
-        if not name:
+        if not name_key(name):
             raise refuse("name_empty", "Choisissez un nom.", "Choose a name.")
         if len(name) > NAME_MAX:
             raise refuse("name_too_long", f"Un nom de {NAME_MAX} caractères au plus, s'il vous plaît.",
                          f"A name of at most {NAME_MAX} characters, please.")
-        if any(seat.name.casefold() == name.casefold() for seat in s.seats):
+        if any(name_key(seat.name) == name_key(name) for seat in s.seats):
             raise refuse("name_taken", f"Le nom « {name} » est déjà pris : choisissez-en un autre.",
                          f"The name “{name}” is taken: choose another one.")
         if len(s.seats) >= MAX_PLAYERS:
@@ -113,6 +127,11 @@ def install(rules: Rules[State]) -> None:
         first = rng.choice(ring)
         tx.emit(GameStarted(ring=ring, colours=colours, valets_dealt=dealt, valet_pile=valets[len(ring):],
                             cardinal_pile=cardinals, audience_piles=piles, set_aside=aside, first=first))
+
+    seats.install(rules, seats.Seating(
+        door=lambda s: s.door, with_door=lambda s, door: replace(s, door=door), in_lobby=lambda s: s.phase == "lobby",
+        seats=lambda s: [(seat.player_id, seat.name) for seat in s.seats], remove=_removed, locked=_locked,
+    ))
 
     @rules.applies(GameCreated)
     def _created(s: State, e: GameCreated) -> State:

@@ -19,14 +19,14 @@ STATUS = Region("rs-status", _P + "status.html", ("game", "tuile", "waiting", "n
 MOMENT = Region("rs-moment", _P + "moment.html", ("me", "legal_actions", "game", "waiting", "result", "tuile", "round"))
 HAND = Region("rs-hand", _P + "hand.html", ("me", "players", "round", "game"))
 COURT = Region("rs-court", _P + "court.html", ("round", "game", "players", "table", "tuile", "viewer"))
-PLAYERS = Region("rs-players", _P + "players.html", ("players", "game", "tuile"))
+PLAYERS = Region("rs-players", _P + "players.html", ("players", "game", "tuile", "door"))
 REVEAL = Region("rs-reveal", _P + "reveal.html", ("last_round", "game", "players"))
 FEED = Region("rs-feed", _P + "feed.html", ("feed",))
 RESULT = Region("rs-result", _P + "result.html", ("result", "game", "players"))
 BANNER = Region("rs-banner", _P + "banner.html", ("feed", "game"))
 CONTROLS = Region("rs-controls", _P + "controls.html", ("legal_actions", "game", "players"))
 REBINDS = Region("rs-rebinds", _P + "rebinds.html", ("rebinds",))
-SEATS = Region("rs-seats", _P + "seats.html", ("players", "presence", "game", "waiting", "prompts", "tuile"))
+SEATS = Region("rs-seats", _P + "seats.html", ("players", "presence", "game", "waiting", "prompts", "tuile", "door"))
 LOG = Region("rs-log", _P + "log.html", ("journal", "game"))
 
 PAGES: Pages = {

@@ -14,6 +14,7 @@ from typing import Literal
 
 from app.games.royal_secrets.cards import AUDIENCE_CARDS, SIDES, AudienceCard, Card, Side
 from app.games.royal_secrets.config import RoyalSecretsConfig
+from app.kernel.seats import Door
 from app.kernel.text import Text
 
 Position = Literal["roi", "reine", "both"]
@@ -187,6 +188,7 @@ class State:
     paused: bool = False
     seats: tuple[Seat, ...] = ()  # join order (lobby); names stay here for the whole game
     joined: int = 0  # how many ever joined: seat ids are never reused
+    door: Door = field(default_factory=Door)  # locked, and the seats the game master took back (app/kernel/seats.py)
     ring: tuple[str, ...] = ()  # the table order fixed by the host (RS-11): "droite" = next
     colours: Mapping[str, str] = field(default_factory=dict)
     cards: Mapping[str, Card] = field(default_factory=dict)  # the catalogue

@@ -18,7 +18,7 @@ from app.store.tokens import hash_token, new_pin, new_token
 from app.web import actions, sockets
 from app.web.auth import pending_seat_of, same_origin, seat_cookie, seat_of, set_secret_cookie
 from app.web.deps import DoorLimiterDep, HubDep, LimiterDep, PageError, SettingsDep, client_address, page
-from app.web.door import FIELD_MAX, join_numbers, lobby, no_store, seat_name, seat_named
+from app.web.door import FIELD_MAX, join_numbers, lobby, no_store, removed, seat_name, seat_named
 from app.web.i18n import LANG, pick, t
 from app.web.presenter import HtmlPresenter
 from app.web.templating import render
@@ -37,6 +37,11 @@ def _lobby(hub: HubDep, error: str = "", status: int = 200) -> Response:
     return no_store(page(hub.definition.page_templates["lobby"], status=status, code=hub.code, error=error, **view))
 
 
+def _removed_message(hub: HubDep) -> str:
+    """Said to a phone whose seat was taken back at the door: by the game master, or by the table's host."""
+    return t("door.removed") if hub.definition.has_dashboard else t("door.removed_host")
+
+
 @router.get("")
 async def phone(request: Request, hub: HubDep) -> Response:
     player_id = await seat_of(request, hub)
@@ -47,7 +52,8 @@ async def phone(request: Request, hub: HubDep) -> Response:
         return no_store(page(hub.definition.page_templates["player"], code=hub.code, regions=regions, name=name))
     if await pending_seat_of(request, hub) is not None:
         return no_store(page(hub.definition.page_templates["waiting"], code=hub.code))
-    return _lobby(hub)
+    # A seat taken back: its cookie opens nothing any more, and the phone is a newcomer told why.
+    return _lobby(hub, _removed_message(hub) if removed(hub, player_id) else "")
 
 
 @router.post("/join")
@@ -130,6 +136,11 @@ async def confirm_rebind(request: Request, hub: HubDep, player_id: str) -> Respo
 @router.post("/act")
 async def act(request: Request, hub: HubDep, limiter: LimiterDep) -> Response:
     player_id = await seat_of(request, hub)
+    if removed(hub, player_id):
+        # Its page is out of date: the door says why this phone has no seat any more.
+        response = actions.refusal(request, 403, "seat_removed", _removed_message(hub))
+        response.headers["HX-Redirect"] = f"/g/{hub.code}"
+        return response
     if seat_name(hub, player_id) is None or player_id is None:
         return actions.refusal(request, 403, "no_seat", t("error.no_seat"))
     response = await actions.act(request, hub, Actor.player(player_id), limiter)

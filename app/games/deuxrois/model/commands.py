@@ -13,6 +13,7 @@ from pydantic import Field
 from app.games.deuxrois.config import GameConfig
 from app.games.deuxrois.deal import Room
 from app.kernel.messages import Message
+from app.kernel.seats import LockLobby, RemoveSeat
 
 Colour2 = Literal["red", "blue"]
 
@@ -150,4 +151,5 @@ CoreCommand = (
     Join | Leave | Start | RequestReveal | AnswerReveal | CancelReveal | RevealPrivate | RevealPublic | Vote
     | Designate | LockEnvoys | Volunteer | UsePower | AnswerPrompt | Tick | ModMove | ModSetGeneral
     | ModTimer | ModPause | ModResume | ModAdvance | ModUndo | ModNote
+    | RemoveSeat | LockLobby  # the lobby's door, the kernel's (app/kernel/seats.py)
 )

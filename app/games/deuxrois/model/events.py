@@ -15,6 +15,7 @@ from pydantic import Field
 from app.games.deuxrois.config import GameConfig
 from app.games.deuxrois.deal import Room
 from app.kernel.messages import Message
+from app.kernel.seats import LobbyLocked, SeatRemoved
 
 Colour2 = Literal["red", "blue"]
 
@@ -337,4 +338,7 @@ CoreEvent = (
     | RallyRaised | RallyJoined | DepartureDeclared | DepartureChanged | DepartureResolved | EnvoysSurveyed
     | RevealRequested | RevealRequestClosed | CardsExchanged | CardShown | CardsSwapped | CardStateChanged
     | PowerUsed | TimerChanged | GamePaused | GameResumed | NoteRecorded | Reverted
+    # The lobby's door, the kernel's (app/kernel/seats.py): plain Messages with this base's two fields
+    # (`type`, `at_ms`), so they log, fold and read like the events above.
+    | SeatRemoved | LobbyLocked
 )

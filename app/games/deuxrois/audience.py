@@ -1,0 +1,95 @@
+"""Who a change concerns, read off the two states rather than the events.
+
+A tap in a 50-player game touches two or three players: a reveal request, its answer, a private
+reveal, a ballot, a game master's note. Those changes live in the state's per-player parts
+(requests, prompts, what each one knows, each one's feed, each one's ballot); anything else that
+moved (the phase, a timer, rooms, a power's effects, Mode Historique) may show on every page, so
+it concerns everyone. Reading the states, not the event types, keeps this right when a power or a
+seam writes those parts in a new way. `tests/deuxrois/test_audience.py` scans random games to
+show that a viewer left out would have been sent nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import fields
+from typing import Any
+
+from app.games.deuxrois.state import GameState
+from app.kernel.audience import EVERYONE, MODERATOR, SCREEN, Audience, seats
+
+# The moderator's own parts (the log, notes, undos): every change reaches the dashboard anyway.
+_MODERATOR_ONLY = frozenset({"version", "history", "notes", "reverts"})
+_MISSING = object()  # an abstention is a ballot of None: absent and None must differ
+
+
+def _changed(before: Mapping[Any, Any], after: Mapping[Any, Any]) -> Iterable[Any]:
+    """The keys whose value is not the very same object on both sides (states share what they keep)."""
+    for key in before.keys() | after.keys():
+        if before.get(key, _MISSING) is not after.get(key, _MISSING):
+            yield key
+
+
+def _requests(before: GameState, after: GameState) -> Audience:
+    ids = _changed(before.requests, after.requests)
+    return seats(p for rid in ids for r in (before.requests.get(rid), after.requests.get(rid)) if r is not None
+                 for p in (r.from_id, r.to_id))
+
+
+def _prompts(before: GameState, after: GameState) -> Audience:
+    ids = _changed(before.prompts, after.prompts)
+    return seats(p.player_id for pid in ids for p in (before.prompts.get(pid), after.prompts.get(pid))
+                 if p is not None)
+
+
+def _own(name: str) -> Callable[[GameState, GameState], Audience]:
+    """A map keyed by player whose entries only their player sees (what he knows, whom he met)."""
+    return lambda before, after: seats(_changed(getattr(before, name), getattr(after, name)))
+
+
+def _feeds(before: GameState, after: GameState) -> Audience:
+    # The big screen's banner is the newest happening every player's feed shares.
+    return seats(_changed(before.feeds, after.feeds)) | SCREEN
+
+
+def _elections(before: GameState, after: GameState) -> Audience:
+    """A ballot is its voter's (and the game master's); anything else in an election is everyone's."""
+    if before.elections.keys() != after.elections.keys():
+        return EVERYONE
+    voters: set[str] = set()
+    for room in _changed(before.elections, after.elections):
+        old, new = before.elections[room], after.elections[room]
+        if (old.open, old.candidates, old.deadline_ms) != (new.open, new.candidates, new.deadline_ms):
+            return EVERYONE
+        voters.update(_changed(old.ballots, new.ballots))
+    return seats(voters)
+
+
+_PER_PLAYER: dict[str, Callable[[GameState, GameState], Audience]] = {
+    "requests": _requests,
+    "prompts": _prompts,
+    "knowledge": _own("knowledge"),
+    "complete_partners": _own("complete_partners"),
+    "feeds": _feeds,
+    "elections": _elections,
+}
+_FIELDS = tuple(f.name for f in fields(GameState) if f.compare)
+
+
+def audience(before: GameState, events: Sequence[Any], after: GameState) -> Audience:
+    if not events:
+        return Audience()
+    concerned = MODERATOR
+    for name in _FIELDS:
+        old, new = getattr(before, name), getattr(after, name)
+        if old is new or name in _MODERATOR_ONLY:
+            continue
+        part = _PER_PLAYER.get(name)
+        if part is None:
+            if old != new:
+                return EVERYONE
+            continue
+        concerned = concerned | part(before, after)
+        if concerned.everyone:
+            return concerned
+    return concerned

@@ -1,0 +1,88 @@
+"""The audience scan for Deux Rois: in random games (Mode Historique too), after every decision, each
+viewer the audience leaves out would have been sent exactly nothing by a full rebuild (same HTML in
+both languages), and the audience does leave most phones out of an ordinary tap."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from play_helpers import Game, bot_step, random_game
+from test_historique_playouts import historique_game, historique_step
+from web_helpers import same_page
+
+from app.games.deuxrois.definition import GAME
+from app.games.deuxrois.state import GameState
+from app.kernel.testing.audience import Scan
+
+
+def _seats(state: GameState) -> list[str]:
+    return [p.id for p in state.players]
+
+
+def _moderator_move(game: Game, rng: random.Random) -> dict[str, object] | None:
+    """Now and then the game master notes, moves the clock or pauses, as a dashboard does."""
+    roll = rng.random()
+    if game.state.paused_at_ms is not None:
+        return {"type": "mod_resume"}
+    if roll < 0.5:
+        return {"type": "mod_note", "text": f"note {len(game.log)}"}
+    if roll < 0.8:
+        return {"type": "mod_timer", "mode": "extend", "seconds": 10}
+    return {"type": "mod_pause"}
+
+
+def scan(game: Game, seed: int, historique: bool = False) -> Scan:
+    rng = random.Random(seed)
+    check = Scan(GAME, same_page(GAME.pages), _seats)
+    budget, acted, phase = max(8, len(game.state.players)), 0, None
+    for _ in range(6000):
+        if game.state.over:
+            break
+        if (game.state.round, game.state.phase) != phase:
+            phase, acted = (game.state.round, game.state.phase), 0
+        before = game.state
+        roll = rng.random()
+        if (roll < 0.05 or game.state.paused_at_ms is not None) and (command := _moderator_move(game, rng)):
+            events = game.do("moderator", command)
+        else:
+            move = None
+            if acted < budget and roll < 0.9:
+                move = historique_step(game, rng) if historique and roll < 0.3 else bot_step(game, rng)
+            if move is None:
+                events = game.tick()
+            else:
+                events = game.do(*move)
+                acted += 1
+        missed = check.step(before, events, game.state)
+        assert not missed, f"left out but changed: {missed}"
+    assert game.state.over, "the game never ended"
+    return check
+
+
+@pytest.mark.parametrize(("n", "seed"), [(6, 1), (9, 2), (14, 3)])
+def test_a_viewer_left_out_is_sent_nothing(n: int, seed: int) -> None:
+    check = scan(random_game(n, seed, rounds=3), seed)
+    # Reveals, ballots and notes concern a few: the scan did spare most phones most of the time.
+    assert check.left_out > check.concerned / 4, (check.left_out, check.concerned)
+
+
+def test_a_viewer_left_out_is_sent_nothing_in_mode_historique() -> None:
+    check = scan(historique_game(8, 4, rounds=3), 4, historique=True)
+    assert check.left_out > 0
+
+
+def test_a_reveal_request_concerns_the_two_players_and_the_game_master() -> None:
+    game = random_game(10, 5, rounds=3)
+    while game.state.phase != "N":
+        game.tick()
+    asker = game.state.players[0].id
+    room = game.state.rooms[asker]
+    target = next(p for p in game.state.present(room) if p != asker)
+    before = game.state
+    events = game.do(asker, {"type": "request_reveal", "target": target, "kind": "complete"})
+    audience = GAME.audience(before, events, game.state)
+    assert audience.players == {asker, target} and audience.moderator and not audience.everyone
+    before = game.state
+    events = game.do("moderator", {"type": "mod_timer", "mode": "extend", "seconds": 30})
+    assert GAME.audience(before, events, game.state).everyone  # every page shows the clock
