@@ -234,13 +234,14 @@ NOW = ("answer_reveal", "answer_prompt", "vote", "designate", "lock_envoys", "vo
 PARTS = ("now", "leave", "mates", "public", "powers")
 
 
-def mate_forms(mate: Mapping[str, Any]) -> dict[str, Any]:
-    """One room-mate's box (an entry of the view's `mates`): the reveals I may make with him as forms,
-    each button saying what it asks ("Demander une complète": the name is the box's title), and the
-    cancel of my request waiting for his answer."""
+def mate_forms(mate: Mapping[str, Any], actions: list[Mapping[str, Any]]) -> dict[str, Any]:
+    """One room-mate's box (an entry of a page of the view's mates, with that page's `actions`): the reveals
+    I may make with him as forms, each button saying what it asks ("Demander une complète": the name is
+    the box's title), and the cancel of my request waiting for his answer."""
     names = {mate["id"]: mate["name"]}
     forms = []
-    for a in mate.get("actions") or ():
+    for i in mate.get("can") or ():
+        a = actions[i]
         form = build({**a, "targets": [mate["id"]]}, names)
         kind = f"mate.{a['type']}" + (f".{a['kind']}" if a.get("kind") else "")
         label = t_or(kind, form["label"])
@@ -253,22 +254,25 @@ def mate_forms(mate: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _mates(view: Mapping[str, Any], actions: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """The view's mates (views.py: pages `mates_1`...), or the same read from its actions for a view without."""
+    """Each room-mate with the forms of his box, from the view's pages (`mates_1`...), or read from its
+    actions and rosters for a view without them."""
     if MATE_KEYS[0] in view:
-        return [m for key in MATE_KEYS for m in view.get(key) or ()]
+        return [{"id": m["id"], "name": m["name"], "waiting": m["waiting"], **mate_forms(m, page["actions"])}
+                for key in MATE_KEYS if (page := view.get(key)) for m in page["mates"]]
     me = (view.get("viewer") or {}).get("id")
     outgoing = {r["to"]["id"]: r for r in (view.get("requests") or {}).get("outgoing", ())}
     cancels = {a.get("request_id"): a for a in actions if a["type"] == "cancel_reveal"}
+    with_a_mate = [a for a in actions if a["type"] in WITH_A_MATE]
     mates = []
     for mate in (view.get("room") or {}).get("roster") or ():
         if mate["id"] == me:
             continue
         waiting = outgoing.get(mate["id"])
-        mates.append({"id": mate["id"], "name": mate["name"],
-                      "actions": [{k: v for k, v in a.items() if k != "targets"} for a in actions
-                                  if a["type"] in WITH_A_MATE and mate["id"] in (a.get("targets") or ())],
-                      "waiting": waiting, "cancel": cancels.get(waiting["id"]) if waiting else None})
-    return mates if any(m["actions"] or m["waiting"] for m in mates) else []
+        entry = {"id": mate["id"], "name": mate["name"], "waiting": waiting,
+                 "can": [i for i, a in enumerate(with_a_mate) if mate["id"] in (a.get("targets") or ())],
+                 "cancel": cancels.get(waiting["id"]) if waiting else None}
+        mates.append({**entry, **mate_forms(entry, with_a_mate)})
+    return mates if any(m["forms"] or m["waiting"] for m in mates) else []
 
 
 def grouped(view: Mapping[str, Any], *parts: str) -> dict[str, Any]:
@@ -290,8 +294,7 @@ def grouped(view: Mapping[str, Any], *parts: str) -> dict[str, Any]:
     if "leave" in wanted:
         out["leave"] = [build(a, names) for a in actions if a["type"] == "leave"]
     if "mates" in wanted:
-        out["mates"] = [{"id": m["id"], "name": m["name"], "waiting": m["waiting"], **mate_forms(m)}
-                        for m in _mates(view, actions)]
+        out["mates"] = _mates(view, actions)
     if "public" in wanted:
         out["public"] = [build(a, names) for a in actions if a["type"] == "reveal_public"]
     if "powers" in wanted:

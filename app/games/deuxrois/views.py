@@ -191,14 +191,19 @@ def _prompts(state: GameState, pid: str) -> list[View]:
             for p in state.prompts.values() if p.player_id == pid]
 
 
-def _mates(pid: str, actions: list[View], room: View, requests: View) -> list[View]:
-    """My legal actions by room-mate, for the phone's list of boxes (one per mate, in pages: MATE_KEYS): the
-    reveals I may make with each (the action without its `targets`: the target is him), my request
-    waiting for his answer and the action that cancels it. Empty when I may do nothing with anyone."""
+def _mates(pid: str, actions: list[View], room: View, requests: View) -> dict[str, View | None]:
+    """My legal actions by room-mate, for the phone's boxes (one per mate) in pages of MATE_PAGE (MATE_KEYS).
+
+    A page is {"actions": the reveals I may make with a mate (each legal action without its `targets`),
+    "mates": [{id, name, "can": the indexes of those I may make with him, "waiting": my request waiting
+    for his answer, "cancel": the action that cancels it}]}; a page with nobody, and every page when I
+    may do nothing with anyone (paused, over), is None.
+    """
     outgoing = {r["to"]["id"]: r for r in requests["outgoing"]}
     cancels = {a.get("request_id"): a for a in actions if a["type"] == "cancel_reveal"}
-    with_a_mate = [({k: v for k, v in a.items() if k != "targets"}, set(a.get("targets") or ()))
-                   for a in actions if a["type"] in WITH_A_MATE]
+    with_a_mate = [a for a in actions if a["type"] in WITH_A_MATE]
+    bases = [{k: v for k, v in a.items() if k != "targets"} for a in with_a_mate]
+    targets = [set(a.get("targets") or ()) for a in with_a_mate]
     mates = []
     anything = False
     for mate in room["roster"]:
@@ -206,11 +211,12 @@ def _mates(pid: str, actions: list[View], room: View, requests: View) -> list[Vi
         if mid == pid:
             continue
         waiting = outgoing.get(mid)
-        mine = [a for a, targets in with_a_mate if mid in targets]
-        anything = anything or bool(mine) or bool(waiting)
-        mates.append({"id": mid, "name": mate["name"], "actions": mine, "waiting": waiting,
+        can = [i for i, them in enumerate(targets) if mid in them]
+        anything = anything or bool(can) or bool(waiting)
+        mates.append({"id": mid, "name": mate["name"], "can": can, "waiting": waiting,
                       "cancel": cancels.get(waiting["id"]) if waiting else None})
-    return mates if anything else []
+    return {key: ({"actions": bases, "mates": page} if anything and (page := mates[i * MATE_PAGE:(i + 1) * MATE_PAGE])
+                  else None) for i, key in enumerate(MATE_KEYS)}
 
 
 def player_view(state: GameState, pid: str) -> View:
@@ -237,8 +243,7 @@ def player_view(state: GameState, pid: str) -> View:
         "alerts": player_alerts(state, pid),
         "moments": player_moments(state, pid, actions, feed, view["game"]["deadline_ms"]),
     })
-    mates = _mates(pid, actions, here, requests)
-    view.update({key: mates[i * MATE_PAGE:(i + 1) * MATE_PAGE] for i, key in enumerate(MATE_KEYS)})
+    view.update(_mates(pid, actions, here, requests))
     for extra in state.rules.view_extras:  # Mode Historique: the event in force, the draw...
         view.update(extra(state, "player", pid))
     if state.result is not None:
