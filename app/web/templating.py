@@ -49,6 +49,9 @@ def make_environment() -> Environment:
         undefined=StrictUndefined,  # a typo in a template fails the tests, not a phone
         trim_blocks=True,
         lstrip_blocks=True,
+        # Templates do not change under a running server: no stat() of each file on every render
+        # (two per region per push). A restart picks up an edit.
+        auto_reload=False,
     )
     env.globals.update(t=t, t_or=t_or, pick=pick, say=say, lang=lambda: LANG.get(), action_command=_action_command,
                        **_game_globals())
