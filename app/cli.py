@@ -65,9 +65,14 @@ def _cmd_debarquement_score(args: argparse.Namespace) -> None:
 
 
 def _cmd_serve(args: argparse.Namespace) -> None:
-    from app.web.serve import serve
+    from app.settings import Settings
+    from app.web.serve import serve, workers_refusal
 
-    serve(host=args.host, port=args.port)
+    workers = args.workers if args.workers is not None else Settings().workers
+    refusal = workers_refusal(Settings(), workers)
+    if refusal is not None:
+        raise UsageError(refusal)
+    serve(host=args.host, port=args.port, workers=workers)
 
 
 def _cmd_export(args: argparse.Namespace) -> None:
@@ -96,6 +101,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("serve", help="run the web server")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--workers", type=int, default=None,
+                   help="server processes sharing the port (default: WORKERS, else 1); more than one needs "
+                        "PostgreSQL and Redis (docs/self-hosting.md)")
     p.set_defaults(func=_cmd_serve)
 
     p = sub.add_parser("export", help="export a game's event log as a replayable JSON scenario")

@@ -7,7 +7,7 @@ from functools import cached_property
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from pydantic import field_validator
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_DATABASE = Path("data") / "deuxrois.db"
@@ -44,6 +44,11 @@ class Settings(BaseSettings):
 
     send_queue: int = 64  # messages queued per websocket before it is dropped
     send_timeout: float = 5.0  # seconds one send may take before the phone is dropped
+    # A phone that stops reading (gone from the Wi-Fi, asleep, or just stuck) does not answer the server's
+    # websocket ping: it is dropped at most interval + timeout seconds after its last answer (8 s).
+    ws_ping_interval: float = Field(4.0, gt=0)
+    ws_ping_timeout: float = Field(4.0, gt=0)
+    workers: int = Field(1, ge=1)  # `deuxrois serve` processes (--workers): more than one needs PostgreSQL and Redis
     rate_capacity: float = 10.0  # actions a seat may burst
     rate_per_second: float = 4.0  # sustained actions per second per seat
     # The door, per client address (and per game for joins): roomy for a class behind one school NAT,

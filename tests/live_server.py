@@ -37,6 +37,7 @@ class Served:
     database_url: str
     env: dict[str, str] = field(default_factory=dict)
     port: int = field(default_factory=free_port)
+    args: tuple[str, ...] = ()  # more `deuxrois serve` options (--workers N)
     process: subprocess.Popen[bytes] | None = field(default=None, repr=False)
 
     @property
@@ -58,7 +59,7 @@ class Served:
         self.workdir.mkdir(parents=True, exist_ok=True)
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
-                [str(deuxrois), "serve", "--host", "127.0.0.1", "--port", str(self.port)],
+                [str(deuxrois), "serve", "--host", "127.0.0.1", "--port", str(self.port), *self.args],
                 cwd=self.workdir, env=env, stdout=out, stderr=subprocess.STDOUT,
             )
         deadline = time.monotonic() + START_SECONDS
@@ -72,6 +73,23 @@ class Served:
                 pass
             time.sleep(0.1)
         raise RuntimeError(f"the server did not answer /healthz in {START_SECONDS} s:\n{self.output()}")
+
+    def pids(self) -> list[int]:
+        """The processes that serve requests: the server itself, or its worker processes (--workers)."""
+        assert self.process is not None
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children").read_text().split()
+        # uvicorn's supervisor has one child per worker, plus multiprocessing's resource tracker (no socket).
+        workers = [int(pid) for pid in children if _listens(int(pid), self.port)]
+        return workers or [self.process.pid]
+
+    def holder(self, client_port: int) -> int | None:
+        """The server process that holds the server's end of the connection from `client_port`, or None
+        once no process does (the server closed it; read from /proc, Linux only)."""
+        inodes = _tcp_inodes(self.port, client_port)
+        for pid in self.pids():
+            if inodes & _socket_inodes(pid):
+                return pid
+        return None
 
     def stop(self) -> None:
         if self.process is None:
@@ -93,3 +111,38 @@ def create_game(client: httpx2.Client, **form: str) -> tuple[str, str]:
     match = re.search(r"/m/([A-Z]{4})\?k=([\w-]+)", response.text)
     assert match, response.text
     return match.group(1), match.group(2)
+
+
+def _tcp_table() -> list[list[str]]:
+    rows: list[list[str]] = []
+    for name in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with open(name, encoding="ascii") as table:
+            rows += [line.split() for line in table.readlines()[1:]]
+    return rows
+
+
+def _port(address: str) -> int:
+    return int(address.rsplit(":", 1)[1], 16)
+
+
+def _tcp_inodes(local_port: int, remote_port: int) -> set[str]:
+    """Socket inodes of the connections from local_port to remote_port (any state, any address)."""
+    return {row[9] for row in _tcp_table() if _port(row[1]) == local_port and _port(row[2]) == remote_port}
+
+
+def _socket_inodes(pid: int) -> set[str]:
+    inodes = set()
+    fds = Path(f"/proc/{pid}/fd")
+    for fd in fds.iterdir() if fds.exists() else ():
+        try:
+            target = os.readlink(fd)
+        except OSError:  # closed meanwhile
+            continue
+        if target.startswith("socket:["):
+            inodes.add(target[8:-1])
+    return inodes
+
+
+def _listens(pid: int, port: int) -> bool:
+    listening = {row[9] for row in _tcp_table() if _port(row[1]) == port and row[3] == "0A"}  # 0A: LISTEN
+    return bool(listening & _socket_inodes(pid))

@@ -1,16 +1,24 @@
-"""`deuxrois serve`: print the address phones open (and its QR code), then run uvicorn."""
+"""`deuxrois serve`: print the address phones open (and its QR code), then run uvicorn (one process or N)."""
 
 from __future__ import annotations
 
+import os
 import socket
 import sys
+from typing import Any
 
 import uvicorn
+from fastapi import FastAPI
+from sqlalchemy.engine import make_url
 
 from app.settings import Settings
+from app.store.database import make_engine, migrate
 from app.web.app import create_app
 from app.web.links import qr_terminal
 from app.web.sockets import MAX_FRAME_BYTES
+
+# How the parent tells its worker processes the LAN address it printed (they build the app themselves).
+LAN_URL_ENV = "DEUXROIS_LAN_URL"
 
 
 def lan_address() -> str:
@@ -30,27 +38,71 @@ def public_url(settings: Settings, host: str, port: int) -> str:
     return f"http://{shown}:{port}"
 
 
-def serve(host: str, port: int) -> None:
+def workers_refusal(settings: Settings, workers: int) -> str | None:
+    """Why `workers` processes cannot run on these settings, in one line; None when they can."""
+    if workers < 1:
+        return f"--workers {workers}: at least one process"
+    if workers == 1:
+        return None
+    if make_url(settings.database_url).get_backend_name() != "postgresql":
+        return (f"--workers {workers} needs PostgreSQL (DATABASE_URL=postgresql+psycopg://...): the processes "
+                "write the same games at once, and only PostgreSQL makes them take turns on a game (an advisory "
+                "lock per game); SQLite has no lock across processes, so their writes would clash and could fail")
+    if not settings.pubsub.startswith(("redis://", "rediss://", "unix://")):
+        return (f"--workers {workers} needs Redis (REDIS_URL=redis://host:6379/0): a move made in one process "
+                "must reach the phones connected to the others, and memory:// only reaches its own process")
+    return None
+
+
+def worker_app() -> FastAPI:
+    """The app of one worker process (uvicorn's factory): each reads the same environment as the parent."""
+    app = create_app(Settings())
+    lan_url = os.environ.get(LAN_URL_ENV)
+    if lan_url:
+        app.state.lan_url = lan_url
+    return app
+
+
+def serve(host: str, port: int, workers: int | None = None) -> None:
+    """Run the server; `workers` processes (default: WORKERS, else 1) share one port. Check
+    `workers_refusal` first: this does not."""
     settings = Settings()
+    workers = settings.workers if workers is None else workers
     url = public_url(settings, host, port)
     sys.stdout.write(f"\nSoirée de jeux — les téléphones ouvrent / phones open:\n\n    {url}/\n\n")
     qr_terminal(f"{url}/")
     sys.stdout.flush()
-    # Pings every 10 s notice a phone that went away sooner than uvicorn's 20/20 default.
-    app = create_app(settings)
-    if not settings.base_url and host in ("0.0.0.0", "::", ""):
-        app.state.lan_url = url  # links made for a page opened as localhost point phones here instead
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        ws_ping_interval=10,
-        ws_ping_timeout=10,
+    lan_url = url if not settings.base_url and host in ("0.0.0.0", "::", "") else None
+    options: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        # A phone that stops reading does not answer a ping: gone within interval + timeout (8 s by default),
+        # and its seat shows "asleep" on the dashboard. A slower phone on a busy Wi-Fi still answers in time.
+        "ws_ping_interval": settings.ws_ping_interval,
+        "ws_ping_timeout": settings.ws_ping_timeout,
         # Pages only listen: a frame bigger than any message they may send is refused unread (16 MiB
         # is uvicorn's default, which 40 sockets with no login turned into 1.4 GB).
-        ws_max_size=MAX_FRAME_BYTES,
+        "ws_max_size": MAX_FRAME_BYTES,
         # Forwarded headers are the app's business (TRUSTED_PROXIES, app/web/app.py): uvicorn's own would
         # trust FORWARDED_ALLOW_IPS, which the documentation once set to "*" (any client chose its address).
-        proxy_headers=False,
-        log_level="info",
-    )
+        "proxy_headers": False,
+        "log_level": "info",
+    }
+    if workers == 1:
+        app = create_app(settings)
+        if lan_url:
+            app.state.lan_url = lan_url  # links made for a page opened as localhost point phones here instead
+        uvicorn.run(app, **options)
+        return
+    # Migrate once, here, before the workers start: N processes upgrading one empty database at once would
+    # race on its first CREATE TABLE. Each worker still runs `upgrade head`, which finds nothing to do.
+    engine = make_engine(settings.database_url)
+    try:
+        migrate(engine)
+    finally:
+        engine.dispose()
+    if lan_url:
+        os.environ[LAN_URL_ENV] = lan_url
+    # Every worker accepts on the same socket, so any of them may get any game's requests: they share
+    # games through PostgreSQL (the log, one writer at a time per game) and Redis (notes to catch up).
+    uvicorn.run("app.web.serve:worker_app", factory=True, workers=workers, **options)
