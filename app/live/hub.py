@@ -28,13 +28,14 @@ from app.kernel.game import GameDefinition
 from app.kernel.rules import Decision
 from app.kernel.viewer import Viewer
 from app.live.connection import Connection
+from app.live.presence import ASLEEP_S, REFRESH_S, WINDOW_S, Presence
 from app.live.pubsub import PubSub
 from app.store.repository import Batch, GameRecord, Repository, SeqConflict, StoredEvent
 
 log = logging.getLogger(__name__)
 RETRIES = 30  # clashes happen only where writers do not take turns (SQLite): each try reads what won
 RETRY_JITTER_S = 0.003  # up to this many seconds times the try number between tries, so two writers drift apart
-ASLEEP_S = 120.0  # a phone gone this long is shown as gone rather than asleep (sleeping screens reconnect sooner)
+BURST_S = 1.0  # sockets attaching within this long of each other, while nothing changes, share views and HTML
 
 
 def now_ms() -> int:
@@ -58,6 +59,16 @@ class Outcome:
     result: dict[str, Any]
     payloads: list[dict[str, Any]] = field(default_factory=list)
     replayed: bool = False
+
+
+@dataclass(slots=True)
+class _Burst:
+    """What the sockets attaching on one state share (a reconnect storm): views and rendered regions."""
+
+    state: Any
+    rebinds: list[str]
+    views: dict[tuple[str, str | None], dict[str, Any]] = field(default_factory=dict)
+    cache: dict[Any, str] = field(default_factory=dict)
 
 
 class _Turn:
@@ -120,7 +131,12 @@ class Hub:
         self.state: Any = self.definition.replay(events, game.config)  # the game's own state
         self.seq = events[-1].seq if events else 0
         self.connections: set[Connection] = set()
-        self._last_seen: dict[str, float] = {}  # player id -> when its last socket closed (monotonic)
+        self.phones = Presence()  # whose phone is open, here and in other processes (for the dashboard)
+        self._presence_timer: asyncio.TimerHandle | None = None  # a dashboard push on its way
+        self._refresh_timer: asyncio.TimerHandle | None = None
+        self._announced: dict[str, Any] | None = None  # the last presence note this hub published
+        self._burst: _Burst | None = None
+        self._burst_timer: asyncio.TimerHandle | None = None
         self.rebinds: list[str] = []  # seats a new phone claims with the PIN, for the moderator
         # Seat token hash -> player id, as the store answered: a tap needs no trip to the database to know
         # whose phone it is. Only the store's yes is kept; a seat's entries go when its phone is cut off.
@@ -144,6 +160,9 @@ class Hub:
         self._listener = asyncio.create_task(self._listen(ready))
         await ready.wait()
         self._arm()
+        # Other processes' hubs of this game answer with their phones (the dashboard may be here, a phone there).
+        await self._announce(ask=True)
+        self._refresh_timer = asyncio.get_running_loop().call_later(REFRESH_S, self._refresh_presence)
 
     def idle_for(self) -> float | None:
         """Seconds since anything happened, or None while a socket, a timer or a command holds the hub."""
@@ -152,9 +171,13 @@ class Hub:
         return time.monotonic() - self.touched
 
     async def stop(self) -> None:
+        if not self.stopped and self._something_to_tell():
+            await self._announce(leaving=True)  # the others stop counting this process's phones
         self.stopped = True
-        if self._timer is not None:
-            self._timer.cancel()
+        for timer in (self._timer, self._presence_timer, self._refresh_timer, self._burst_timer):
+            if timer is not None:
+                timer.cancel()
+        self._burst = None
         for task in [self._listener, *self._tasks]:
             if task is not None:
                 task.cancel()
@@ -242,16 +265,12 @@ class Hub:
         return view
 
     def presence(self) -> dict[str, str]:
-        """Each seat's phone for the dashboard: connected, asleep (lost lately) or gone."""
-        now = time.monotonic()
-        live = {c.viewer.player_id for c in self.connections if not c.dropped and c.viewer.kind == "player"}
-        out: dict[str, str] = {}
-        for pid, seen in self._last_seen.items():
-            out[pid] = "asleep" if now - seen < ASLEEP_S else "gone"
-        for live_pid in live:
-            if live_pid is not None:
-                out[live_pid] = "connected"
-        return out
+        """Each seat's phone for the dashboard: connected (in any process), asleep (lost lately) or gone."""
+        return self.phones.states(self._live())
+
+    def _live(self) -> set[str]:
+        return {c.viewer.player_id for c in self.connections
+                if not c.dropped and c.viewer.kind == "player" and c.viewer.player_id is not None}
 
     def view_for_player(self, player_id: str) -> dict[str, Any]:
         return self.view_for(Viewer(self.code, "player", player_id))
@@ -260,27 +279,85 @@ class Hub:
         """Register a socket and queue the whole current view for it (a reconnect resyncs at once)."""
         self.connections.add(conn)
         self.touched = time.monotonic()
-        self._push(conn, {}, {})  # nothing sent yet: the presenter sends every region
+        views, cache = self._attach_shares(conn.viewer)
+        self._push(conn, views, cache)  # nothing sent yet: the presenter sends every region
         if conn.viewer.kind == "player":
             self.push_presence()  # the dashboard shows the phone as connected
+
+    def _attach_shares(self, viewer: Viewer) -> tuple[dict[tuple[str, str | None], dict[str, Any]], dict[Any, str]]:
+        """The views and rendered regions shared by the sockets attaching on one state within BURST_S: when 50
+        phones reconnect at once, a room's public regions render once, not 50 times."""
+        burst = self._burst
+        if burst is None or burst.state is not self.state or burst.rebinds is not self.rebinds:
+            burst = self._burst = _Burst(self.state, self.rebinds)
+            if self._burst_timer is None:
+                self._burst_timer = asyncio.get_running_loop().call_later(BURST_S, self._end_burst)
+        # The dashboard's view carries the presence that each attach changes: built afresh every time.
+        return (burst.views if viewer.kind != "moderator" else {}), burst.cache
+
+    def _end_burst(self) -> None:
+        self._burst_timer = None
+        self._burst = None  # a quiet game keeps no copies of its pages
 
     def detach(self, conn: Connection) -> None:
         self.connections.discard(conn)
         if conn.viewer.kind == "player" and conn.viewer.player_id is not None:
-            self._last_seen[conn.viewer.player_id] = time.monotonic()
+            self.phones.left(conn.viewer.player_id)
             self.push_presence()
             # A phone that does not come back turns from "asleep" to "gone" on the dashboard.
             with contextlib.suppress(RuntimeError):
                 asyncio.get_running_loop().call_later(ASLEEP_S + 1, self.push_presence)
 
     def push_presence(self) -> None:
-        """Only the dashboard shows phones' connections: a Wi-Fi blip reconnecting 50 phones
-        must not rebuild every phone's view 50 times."""
+        """Show phones' connections on the dashboard (only it shows them), at most once per WINDOW_S: a Wi-Fi
+        blip that drops and reconnects 50 phones makes one or two pushes, not 100 rebuilt dashboards."""
+        if self._presence_timer is None and not self.stopped:
+            with contextlib.suppress(RuntimeError):  # no running loop: nobody to push to
+                self._presence_timer = asyncio.get_running_loop().call_later(WINDOW_S, self._flush_presence)
+
+    def _flush_presence(self) -> None:
+        self._presence_timer = None
+        if self.stopped:
+            return
         views: dict[tuple[str, str | None], dict[str, Any]] = {}
         cache: dict[Any, str] = {}
         for conn in list(self.connections):
             if conn.viewer.kind == "moderator" and not conn.dropped:
                 self._push(conn, views, cache)
+        if self.phones.note(self._live()) != self._announced:
+            self._spawn(self._announce())  # other processes' dashboards too
+
+    # -- presence across processes ---------------------------------------------
+
+    async def _announce(self, ask: bool = False, leaving: bool = False) -> None:
+        """Tell the other processes' hubs of this game which phones are open here (`ask`: and to answer)."""
+        note = self.phones.note(self._live(), leaving=leaving)
+        self._announced = note
+        await self._publish({"kind": "presence", **note, "ask": ask})
+
+    def _heard_presence(self, message: dict[str, Any]) -> None:
+        self.phones.heard(str(message.get("origin")), message)
+        if message.get("ask"):
+            self._spawn(self._announce())
+        self.push_presence()
+
+    def _refresh_presence(self) -> None:
+        """A note now and then: the others drop what a process that died announced (presence.TTL_S)."""
+        self._refresh_timer = None
+        if self.stopped:
+            return
+        if self._something_to_tell():
+            self._spawn(self._announce())
+        self._refresh_timer = asyncio.get_running_loop().call_later(REFRESH_S, self._refresh_presence)
+
+    def _something_to_tell(self) -> bool:
+        note = self.phones.note(self._live())
+        return bool(note["live"] or note["seen"])
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def fan_out(self, audience: Audience = EVERYONE) -> None:
         """Push the changed parts of the views of `audience` (the others' pages cannot have changed);
@@ -427,6 +504,8 @@ class Hub:
                         self.cut_off(str(message.get("player_id")))
                     elif kind == "cut_moderators":
                         self.cut_moderators()
+                    elif kind == "presence":
+                        self._heard_presence(message)
                     elif kind == "rebinds":
                         self.rebinds = await asyncio.to_thread(self.repo.pending_rebinds, self.game.id)
                         self.fan_out()

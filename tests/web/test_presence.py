@@ -8,7 +8,7 @@ import pytest
 from starlette.testclient import TestClient
 from web_helpers import create_game, join, receive, receive_until
 
-from app.live import hub as hub_module
+from app.live import presence as presence_module
 
 
 def presence_cells(html: str) -> dict[str, str]:
@@ -43,5 +43,5 @@ def test_a_phone_lost_long_ago_is_shown_gone(client: TestClient, monkeypatch: py
         receive(phone)
         assert hub.presence() == {"p1": "connected"}
     assert hub.presence() == {"p1": "asleep"}
-    monkeypatch.setattr(hub_module, "ASLEEP_S", 0.0)  # as if the phone had been away for long
+    monkeypatch.setattr(presence_module, "ASLEEP_S", 0.0)  # as if the phone had been away for long
     assert hub.presence() == {"p1": "gone"}
