@@ -7,7 +7,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench import deuxrois_views, fanout, store  # noqa: F401  (registers their benchmarks)
+from bench import deuxrois_views, fanout, store, storm  # noqa: F401  (registers their benchmarks)
 from bench.harness import REGISTRY, Options, environment, table, write_json
 
 
