@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 import sys
@@ -10,6 +11,7 @@ from typing import Any
 import uvicorn
 from fastapi import FastAPI
 from sqlalchemy.engine import make_url
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from app.settings import Settings
 from app.store.database import make_engine, migrate
@@ -19,6 +21,36 @@ from app.web.sockets import MAX_FRAME_BYTES
 
 # How the parent tells its worker processes the LAN address it printed (they build the app themselves).
 LAN_URL_ENV = "DEUXROIS_LAN_URL"
+CUT_AFTER_S = 5.0  # once the app is done with a socket, how long its close may take before it is cut
+
+
+class Websockets(WebSocketsSansIOProtocol):
+    """uvicorn's websockets, except that a socket the server has given up on is cut, not closed.
+
+    `close()` first flushes what is buffered, and a phone that stopped reading never takes it: the
+    socket (and the server's shutdown, which waits for it) would stay until TCP gives up, which a
+    phone that still acknowledges makes never. So a missed ping cuts the socket at once, and a socket
+    the app is done with (it dropped that phone, or closed the page) is cut if it is still open
+    CUT_AFTER_S later. A phone that reads gets its close frame as before.
+    """
+
+    _lost = False
+
+    def keepalive_timeout(self) -> None:
+        super().keepalive_timeout()  # the close frame (1011), then close()
+        self._cut()
+
+    def on_task_complete(self, task: asyncio.Task[None]) -> None:
+        super().on_task_complete(task)
+        self.loop.call_later(CUT_AFTER_S, self._cut)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._lost = True
+        super().connection_lost(exc)
+
+    def _cut(self) -> None:
+        if not self._lost and self.transport is not None:
+            self.transport.abort()
 
 
 def lan_address() -> str:
@@ -83,6 +115,7 @@ def serve(host: str, port: int, workers: int | None = None) -> None:
         # Pages only listen: a frame bigger than any message they may send is refused unread (16 MiB
         # is uvicorn's default, which 40 sockets with no login turned into 1.4 GB).
         "ws_max_size": MAX_FRAME_BYTES,
+        "ws": Websockets,
         # Forwarded headers are the app's business (TRUSTED_PROXIES, app/web/app.py): uvicorn's own would
         # trust FORWARDED_ALLOW_IPS, which the documentation once set to "*" (any client chose its address).
         "proxy_headers": False,

@@ -6,7 +6,9 @@ left the Wi-Fi or froze. It cannot answer the server's ping, so the server
 closes it (1011, keepalive ping timeout) within WS_PING_INTERVAL +
 WS_PING_TIMEOUT (8 s by default), and the dashboard shows its seat asleep.
 Meanwhile the game goes on: every new player changes every phone's lobby, the
-stalled one's included, and the phone that reads gets each change.
+stalled one's included, and the phone that reads gets each change. A page that
+stopped reading with megabytes still unsent is cut just the same (uvicorn's own
+close would wait to flush them, which never happens).
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ from __future__ import annotations
 import base64
 import os
 import re
+import secrets
 import socket
 import struct
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -131,4 +135,34 @@ def test_a_phone_that_stops_reading_is_dropped_within_ten_seconds_and_the_others
                 assert _close_code(stream) == 1011  # keepalive ping timeout
             finally:
                 stalled.close()
+    assert "Traceback" not in server.output()
+
+
+def test_a_page_that_stopped_reading_with_megabytes_unsent_is_cut_within_ten_seconds(server: Served) -> None:
+    with httpx2.Client(base_url=server.url, headers={"Origin": server.url}) as game_master:
+        code, _ = create_game(game_master)
+        dashboard_cookie = "; ".join(f"{k}={v}" for k, v in game_master.cookies.items())
+        stalled = _stalled(server, f"/m/{code}/ws", dashboard_cookie)
+        stalled_at = time.monotonic()
+        statuses: list[int] = []
+
+        def notes() -> None:
+            # Each note re-renders the dashboard's notes and journal, all of them: after a hundred,
+            # megabytes wait for the stalled dashboard, more than the kernel's buffers hold.
+            while time.monotonic() - stalled_at < 4 and len(statuses) < 200:
+                body = {"key": secrets.token_hex(8), "command": {"type": "mod_note", "text": "n" * 200}}
+                statuses.append(game_master.post(f"/m/{code}/act", json=body, timeout=60).status_code)
+
+        writer = threading.Thread(target=notes)
+        writer.start()
+        try:
+            while server.holder(stalled.getsockname()[1]) is not None:
+                assert time.monotonic() - stalled_at < WATCHDOG_S, "the stalled dashboard is still held"
+                time.sleep(0.1)
+            dropped_after = time.monotonic() - stalled_at
+        finally:
+            writer.join()
+            stalled.close()
+    assert dropped_after <= BOUND_S, f"the stalled dashboard was cut after {dropped_after:.1f} s"
+    assert statuses and set(statuses) == {200}
     assert "Traceback" not in server.output()
