@@ -15,6 +15,7 @@ import logging
 import random
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -35,7 +36,8 @@ from app.store.repository import Batch, GameRecord, Repository, SeqConflict, Sto
 log = logging.getLogger(__name__)
 RETRIES = 30  # clashes happen only where writers do not take turns (SQLite): each try reads what won
 RETRY_JITTER_S = 0.003  # up to this many seconds times the try number between tries, so two writers drift apart
-BURST_S = 1.0  # sockets attaching within this long of each other, while nothing changes, share views and HTML
+BURST_S = 1.0  # sockets attaching within this long of each other share their rendered regions...
+SHARED_REGIONS = 12  # ...the most recently used this many (what every phone shows stays, each one's own passes)
 
 
 def now_ms() -> int:
@@ -61,14 +63,21 @@ class Outcome:
     replayed: bool = False
 
 
-@dataclass(slots=True)
-class _Burst:
-    """What the sockets attaching on one state share (a reconnect storm): views and rendered regions."""
+class _Shared(OrderedDict[Any, str]):
+    """Rendered regions shared by a burst of attaches (a reconnect storm), keyed by their inputs as the
+    presenter keys them: those every phone of a room shows are used by each attach and stay; a phone's
+    own (its card, its actions) are used once and soon pushed out, so the storm never holds 50 pages."""
 
-    state: Any
-    rebinds: list[str]
-    views: dict[tuple[str, str | None], dict[str, Any]] = field(default_factory=dict)
-    cache: dict[Any, str] = field(default_factory=dict)
+    def get(self, key: Any, default: Any = None) -> Any:
+        if key not in self:
+            return default
+        self.move_to_end(key)
+        return self[key]
+
+    def __setitem__(self, key: Any, value: str) -> None:
+        super().__setitem__(key, value)
+        if len(self) > SHARED_REGIONS:
+            self.popitem(last=False)
 
 
 class _Turn:
@@ -135,8 +144,8 @@ class Hub:
         self._presence_timer: asyncio.TimerHandle | None = None  # a dashboard push on its way
         self._refresh_timer: asyncio.TimerHandle | None = None
         self._announced: dict[str, Any] | None = None  # the last presence note this hub published
-        self._burst: _Burst | None = None
-        self._burst_timer: asyncio.TimerHandle | None = None
+        self._shared: _Shared | None = None  # regions rendered for the sockets attaching now
+        self._shared_timer: asyncio.TimerHandle | None = None
         self.rebinds: list[str] = []  # seats a new phone claims with the PIN, for the moderator
         # Seat token hash -> player id, as the store answered: a tap needs no trip to the database to know
         # whose phone it is. Only the store's yes is kept; a seat's entries go when its phone is cut off.
@@ -174,10 +183,10 @@ class Hub:
         if not self.stopped and self._something_to_tell():
             await self._announce(leaving=True)  # the others stop counting this process's phones
         self.stopped = True
-        for timer in (self._timer, self._presence_timer, self._refresh_timer, self._burst_timer):
+        for timer in (self._timer, self._presence_timer, self._refresh_timer, self._shared_timer):
             if timer is not None:
                 timer.cancel()
-        self._burst = None
+        self._shared = None
         for task in [self._listener, *self._tasks]:
             if task is not None:
                 task.cancel()
@@ -279,25 +288,22 @@ class Hub:
         """Register a socket and queue the whole current view for it (a reconnect resyncs at once)."""
         self.connections.add(conn)
         self.touched = time.monotonic()
-        views, cache = self._attach_shares(conn.viewer)
-        self._push(conn, views, cache)  # nothing sent yet: the presenter sends every region
+        self._push(conn, {}, self._attach_cache())  # nothing sent yet: the presenter sends every region
         if conn.viewer.kind == "player":
             self.push_presence()  # the dashboard shows the phone as connected
 
-    def _attach_shares(self, viewer: Viewer) -> tuple[dict[tuple[str, str | None], dict[str, Any]], dict[Any, str]]:
-        """The views and rendered regions shared by the sockets attaching on one state within BURST_S: when 50
-        phones reconnect at once, a room's public regions render once, not 50 times."""
-        burst = self._burst
-        if burst is None or burst.state is not self.state or burst.rebinds is not self.rebinds:
-            burst = self._burst = _Burst(self.state, self.rebinds)
-            if self._burst_timer is None:
-                self._burst_timer = asyncio.get_running_loop().call_later(BURST_S, self._end_burst)
-        # The dashboard's view carries the presence that each attach changes: built afresh every time.
-        return (burst.views if viewer.kind != "moderator" else {}), burst.cache
+    def _attach_cache(self) -> dict[Any, str]:
+        """The rendered regions the sockets attaching within BURST_S share: when 50 phones reconnect at once,
+        a room's public regions render once, not 50 times. Keyed by their inputs, they stay right whatever
+        happens meanwhile; the timer only bounds what a quiet game keeps."""
+        if self._shared is None:
+            self._shared = _Shared()
+            self._shared_timer = asyncio.get_running_loop().call_later(BURST_S, self._end_shared)
+        return self._shared
 
-    def _end_burst(self) -> None:
-        self._burst_timer = None
-        self._burst = None  # a quiet game keeps no copies of its pages
+    def _end_shared(self) -> None:
+        self._shared_timer = None
+        self._shared = None
 
     def detach(self, conn: Connection) -> None:
         self.connections.discard(conn)
