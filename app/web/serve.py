@@ -108,7 +108,7 @@ def serve(host: str, port: int, workers: int | None = None) -> None:
     options: dict[str, Any] = {
         "host": host,
         "port": port,
-        # A phone that stops reading does not answer a ping: gone within interval + timeout (8 s by default),
+        # A phone that stops reading does not answer a ping: gone within interval + timeout (9 s by default),
         # and its seat shows "asleep" on the dashboard. A slower phone on a busy Wi-Fi still answers in time.
         "ws_ping_interval": settings.ws_ping_interval,
         "ws_ping_timeout": settings.ws_ping_timeout,

@@ -4,7 +4,7 @@ Through a real `deuxrois serve` (a TestClient has no websocket pings): one phone
 connects with a tiny receive buffer and never reads a frame, as a phone that
 left the Wi-Fi or froze. It cannot answer the server's ping, so the server
 closes it (1011, keepalive ping timeout) within WS_PING_INTERVAL +
-WS_PING_TIMEOUT (8 s by default), and the dashboard shows its seat asleep.
+WS_PING_TIMEOUT (9 s by default), and the dashboard shows its seat asleep.
 Meanwhile the game goes on: every new player changes every phone's lobby, the
 stalled one's included, and the phone that reads gets each change. A page that
 stopped reading with megabytes still unsent is cut just the same (uvicorn's own
