@@ -37,7 +37,7 @@ log = logging.getLogger(__name__)
 RETRIES = 30  # clashes happen only where writers do not take turns (SQLite): each try reads what won
 RETRY_JITTER_S = 0.003  # up to this many seconds times the try number between tries, so two writers drift apart
 BURST_S = 1.0  # sockets attaching within this long of each other share their rendered regions...
-SHARED_REGIONS = 12  # ...the most recently used this many (what every phone shows stays, each one's own passes)
+SHARED_REGIONS = 12  # ...the most recently used (at least this many, else two pages of regions)
 
 
 def now_ms() -> int:
@@ -74,9 +74,13 @@ class _Shared(OrderedDict[Any, str]):
         self.move_to_end(key)
         return self[key]
 
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
     def __setitem__(self, key: Any, value: str) -> None:
         super().__setitem__(key, value)
-        if len(self) > SHARED_REGIONS:
+        if len(self) > self.size:
             self.popitem(last=False)
 
 
@@ -297,7 +301,9 @@ class Hub:
         a room's public regions render once, not 50 times. Keyed by their inputs, they stay right whatever
         happens meanwhile; the timer only bounds what a quiet game keeps."""
         if self._shared is None:
-            self._shared = _Shared()
+            # A page's own regions pass through between two uses of the shared ones: room for two pages.
+            most = max((len(regions) for regions in self.definition.pages.values()), default=0)
+            self._shared = _Shared(max(SHARED_REGIONS, 2 * most))
             self._shared_timer = asyncio.get_running_loop().call_later(BURST_S, self._end_shared)
         return self._shared
 
