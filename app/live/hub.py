@@ -37,7 +37,7 @@ log = logging.getLogger(__name__)
 RETRIES = 30  # clashes happen only where writers do not take turns (SQLite): each try reads what won
 RETRY_JITTER_S = 0.003  # up to this many seconds times the try number between tries, so two writers drift apart
 BURST_S = 1.0  # sockets attaching within this long of each other share their rendered regions...
-SHARED_REGIONS = 12  # ...the most recently used this many (what every phone shows stays, each one's own passes)
+SHARED_PER_REGION = 2  # ...the most recently used twice as many as a page has (each phone's own pass through)
 
 
 def now_ms() -> int:
@@ -68,6 +68,10 @@ class _Shared(OrderedDict[Any, str]):
     presenter keys them: those every phone of a room shows are used by each attach and stay; a phone's
     own (its card, its actions) are used once and soon pushed out, so the storm never holds 50 pages."""
 
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
     def get(self, key: Any, default: Any = None) -> Any:
         if key not in self:
             return default
@@ -76,7 +80,7 @@ class _Shared(OrderedDict[Any, str]):
 
     def __setitem__(self, key: Any, value: str) -> None:
         super().__setitem__(key, value)
-        if len(self) > SHARED_REGIONS:
+        if len(self) > self.size:
             self.popitem(last=False)
 
 
@@ -297,7 +301,8 @@ class Hub:
         a room's public regions render once, not 50 times. Keyed by their inputs, they stay right whatever
         happens meanwhile; the timer only bounds what a quiet game keeps."""
         if self._shared is None:
-            self._shared = _Shared()
+            regions = max((len(page) for page in self.definition.pages.values()), default=1)
+            self._shared = _Shared(SHARED_PER_REGION * regions)
             self._shared_timer = asyncio.get_running_loop().call_later(BURST_S, self._end_shared)
         return self._shared
 
