@@ -34,13 +34,8 @@ class Audience:
             return viewer.player_id in self.players
         return self.moderator if viewer.kind == "moderator" else self.screen
 
-    @property
-    def nobody(self) -> bool:
-        return not (self.everyone or self.players or self.moderator or self.screen)
-
 
 EVERYONE = Audience(everyone=True)
-NOBODY = Audience()
 MODERATOR = Audience(moderator=True)
 SCREEN = Audience(screen=True)
 
