@@ -70,6 +70,9 @@ class Connection:
             except (TimeoutError, OSError, RuntimeError):
                 self.dropped = True
                 break
+            # The frame is on the socket: let it go now. Kept until the next push, a phone's first page
+            # (all its regions, ~65 KB) would stay alive for each connected phone.
+            del message
             self.delivered += 1
         # The socket may already be gone: then there is nothing left to tell it.
         with contextlib.suppress(Exception):

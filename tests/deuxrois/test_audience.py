@@ -7,13 +7,19 @@ from __future__ import annotations
 import random
 
 import pytest
-from play_helpers import Game, bot_step, random_game
+from play_helpers import Game, bot_step, random_game, table
 from test_historique_playouts import historique_game, historique_step
 from web_helpers import same_page
 
 from app.games.deuxrois.definition import GAME
 from app.games.deuxrois.state import GameState
+from app.games.deuxrois.views import player_view
+from app.kernel.audience import Audience
 from app.kernel.testing.audience import Scan
+
+
+# 50 players, every card dealt; these cards start in Normandie (the Interprète, 45, among them).
+NORTH = (1, 2, 5, 6, 9, 10, 13, 15, 19, 21, 22, 25, 26, 27, 31, 32, 35, 36, 37, 41, 42, 44, 45, 50)
 
 
 def _seats(state: GameState) -> list[str]:
@@ -86,3 +92,29 @@ def test_a_reveal_request_concerns_the_two_players_and_the_game_master() -> None
     before = game.state
     events = game.do("moderator", {"type": "mod_timer", "mode": "extend", "seconds": 30})
     assert GAME.audience(before, events, game.state).everyone  # every page shows the clock
+
+
+def test_the_interprete_hears_of_each_complete_in_his_room() -> None:
+    """His Traduction joins a complète of two others for 30 s (C71): every complète in his room, and every
+    event that moves the clock past a session's end, changes what his phone offers."""
+    game = table(50, normandie=NORTH)
+    interprete, a, b = game.pid("interprete"), game.pid("guillaume"), game.pid("harold")
+    check = Scan(GAME, same_page(GAME.pages), _seats)
+
+    def step(actor: str, command: dict[str, object]) -> Audience:
+        before = game.state
+        events = game.do(actor, command)
+        missed = check.step(before, events, game.state)
+        assert not missed, f"left out but changed: {missed}"
+        return GAME.audience(before, events, game.state)
+
+    step(a, {"type": "request_reveal", "target": b, "kind": "complete"})
+    rid = next(r.id for r in game.state.requests.values() if r.from_id == a)
+    audience = step(b, {"type": "answer_reveal", "request_id": rid, "accept": True})
+    assert not audience.everyone and interprete in audience.players
+    assert set(next(x for x in player_view(game.state, interprete)["actions"]
+                    if x.get("power") == "translation")["targets"]) == {a, b}
+    game.now += 31_000  # the session is over: the next tap anywhere closes it on his phone
+    audience = step(b, {"type": "request_reveal", "target": a, "kind": "couleur"})
+    assert not audience.everyone and interprete in audience.players
+    assert check.left_out > 0

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import fields
 from typing import Any
 
+from app.games.deuxrois.powers.registry import holds_power
 from app.games.deuxrois.state import GameState
 from app.kernel.audience import EVERYONE, MODERATOR, SCREEN, Audience, seats
 
@@ -76,10 +77,20 @@ _PER_PLAYER: dict[str, Callable[[GameState, GameState], Audience]] = {
 _FIELDS = tuple(f.name for f in fields(GameState) if f.compare)
 
 
+def _watchers(state: GameState) -> Audience:
+    """Holders of a power whose offer reads the room's latest exchanges and the newest event's clock
+    (ruleset.ActivePower.watches: the Interprète's sessions): whatever moved, their phones may change."""
+    watched = [key for key, power in state.rules.active.items() if power.watches]
+    if not watched:
+        return Audience()
+    return seats(p.id for p in state.players
+                 if p.id in state.cards and any(holds_power(state, p.id, key) for key in watched))
+
+
 def audience(before: GameState, events: Sequence[Any], after: GameState) -> Audience:
     if not events:
         return Audience()
-    concerned = MODERATOR
+    concerned = MODERATOR | _watchers(after)
     for name in _FIELDS:
         old, new = getattr(before, name), getattr(after, name)
         if old is new or name in _MODERATOR_ONLY:

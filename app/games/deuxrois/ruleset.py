@@ -89,6 +89,9 @@ class ActivePower:
     check: Check = _no_check  # raises EngineError for an illegal target
     targets: Targets | None = None  # legal targets, for the views
     extra: Extra | None = None  # more for the views (pick, choices...)
+    # Its offer reads the room's latest exchanges and the clock of the newest event (the Interprète's
+    # sessions), not only its holder's parts of the state: any change may change it (audience.py).
+    watches: bool = False
 
 
 @dataclass(slots=True)
@@ -168,13 +171,14 @@ class GameRules(Rules[GameState]):
         return register
 
     def active_power(self, key: str, condition: Condition = _no_condition, check: Check = _no_check,
-                     targets: Targets | None = None, extra: Extra | None = None) -> Callable[[Resolve], Resolve]:
+                     targets: Targets | None = None, extra: Extra | None = None,
+                     watches: bool = False) -> Callable[[Resolve], Resolve]:
         """A power its holder uses with `use_power` (the seam checks window and frequency first)."""
 
         def register(fn: Resolve) -> Resolve:
             if key in self.active:
                 raise ValueError(f"power {key!r} is registered twice")
-            self.active[key] = ActivePower(key, fn, condition, check, targets, extra)
+            self.active[key] = ActivePower(key, fn, condition, check, targets, extra, watches)
             return fn
 
         return register

@@ -217,6 +217,6 @@ def install(rules: GameRules) -> None:
     rules.active_power("secret_council", check=_council_check, targets=_council_targets,
                        extra=lambda s, p: {"quota": 2})(secret_council)
     rules.active_power("translation", check=_translation_check, targets=_translation_targets,
-                       extra=_translation_extra)(translation)
+                       extra=_translation_extra, watches=True)(translation)
     rules.on_reveal("treaty", order=75)(treaty)
     rules.prompt_kind("treaty")(_initiate)
