@@ -137,4 +137,8 @@ def test_names_in_finds_what_a_recursive_walk_finds() -> None:
         game.tick() if move is None else game.do(*move)
         for p in game.state.players[:4]:
             view = player_view(game.state, p.id)
-            assert list(names_in(view).items()) == list(_names_walked(view).items())
+            rosters = {k: v for k, v in view.items() if k != "names"}
+            walked = _names_walked(rosters)
+            assert list(names_in(rosters).items()) == list(walked.items())
+            # The action regions name players from every seat's name: the rosters' names, and more.
+            assert names_in(view) == {q.id: q.name for q in game.state.players} and walked.items() <= names_in(view).items()

@@ -198,7 +198,9 @@ def say_kept(sentence: Any) -> str:
 
 def names_in(view: Mapping[str, Any]) -> dict[str, str]:
     """Player id -> name from whatever rosters the view holds (the actions list only has ids)."""
-    # Two regions of one phone read the same parts of its view (definition.ACTION_KEYS): walked once.
+    if "names" in view:  # the phone's action regions: every seat (views.names)
+        return typing.cast(dict[str, str], view["names"])
+    # Two regions of one phone read the same parts of its view: walked once.
     return _WALKED.get((*view.keys(), *view.values()), lambda: _walk(view))
 
 
@@ -285,7 +287,9 @@ def grouped(view: Mapping[str, Any], *parts: str) -> dict[str, Any]:
     as a moment (moments.py), which is where it asks for attention.
     """
     wanted = parts or PARTS
-    actions = list(view.get("actions") or ())
+    # A phone's action regions read their own part of its actions (actions.parts), a whole view all of them.
+    actions = list(view["actions"] if "actions" in view else
+                   [*(view.get("actions_now") or ()), *(view.get("actions_more") or ())])
     names = names_in(view) if set(wanted) - {"mates"} else {}
     out: dict[str, Any] = {}
     if "now" in wanted:

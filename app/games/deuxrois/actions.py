@@ -22,11 +22,22 @@ from app.kernel.text import Text
 Action = dict[str, Any]
 # The actions made with one room-mate: the phone shows them in that mate's box (views.py `mates_<n>`).
 WITH_A_MATE = ("request_reveal", "reveal_private")
+# After the mates' boxes: showing my card to the room, leaving, my powers (views.py `actions_more`); every
+# other action but a cancel (in its mate's box) waits for me now (`actions_now`). Each part is its own key,
+# so that a request, which changes my boxes, does not make the powers' region render again.
+MORE = ("reveal_public", "use_power", "leave")
 # The boxes come in pages of MATE_PAGE, in seat order, each page its own key and region, so that a request
 # re-renders the page of the one box it changes (a room can hold 49 of them: MATE_PAGES pages).
 MATE_PAGE = 6
 MATE_PAGES = 9
 MATE_KEYS = tuple(f"mates_{n}" for n in range(1, MATE_PAGES + 1))
+
+
+def parts(actions: list[Action]) -> dict[str, list[Action]]:
+    """The view's `actions_now` and `actions_more` (see MORE)."""
+    aside = (*WITH_A_MATE, "cancel_reveal", *MORE)
+    return {"actions_now": [a for a in actions if a["type"] not in aside],
+            "actions_more": [a for a in actions if a["type"] in MORE]}
 
 
 def _action(action_type: str, reason: Text | None = None, **extra: Any) -> Action:

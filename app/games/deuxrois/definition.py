@@ -34,7 +34,6 @@ from app.kernel.text import EngineError, Text
 from app.kernel.viewer import Viewer
 
 _P = "deuxrois/partials/"
-ACTION_KEYS = ("actions", "room", "lobby", "election", "requests", "prompts", "designation", "viewer")
 
 PAGES: Pages = {
     # The calm screen, top to bottom; the moments lie over it, one at a time (moments.py).
@@ -45,14 +44,13 @@ PAGES: Pages = {
         Region("p-card", _P + "card.html", ("me", "is_general")),
         Region("p-event", _P + "event.html", ("active_event",)),
         Region("p-room", _P + "room.html", ("room", "lobby", "designation", "election", "game")),
-        # My actions in parts, so that one new request re-renders no more than it changes: what waits
-        # for me now; the room-mates' boxes (24 of them, about 30 KB at 50 players) in pages of six, each
-        # read from its own key (a request changes one box: one page); then showing my card to the
-        # room, leaving, and my powers. The first and the last read what the single region read, so
-        # they name players the same way.
-        Region("p-actions", _P + "actions.html", ACTION_KEYS),
+        # My actions in parts, each read from its own keys, so that one new request re-renders no more
+        # than it changes: what waits for me now; the room-mates' boxes (24 of them, about 30 KB at 50
+        # players) in pages of six (a request changes one box: one page); then showing my card to the
+        # room, leaving, and my powers. Players are named from every seat's name (views.names).
+        Region("p-actions", _P + "actions.html", ("actions_now", "names")),
         *(Region(f"p-mates-{n}", _P + "mates.html", (key,)) for n, key in enumerate(MATE_KEYS, start=1)),
-        Region("p-powers", _P + "powers.html", ACTION_KEYS),
+        Region("p-powers", _P + "powers.html", ("actions_more", "names", "room")),
         Region("p-info", _P + "info.html", ("knowledge", "feed")),
     ),
     "moderator": (

@@ -14,7 +14,7 @@ from typing import Any
 from app.games.deuxrois import designation as designation_rules
 from app.games.deuxrois import election as election_rules
 from app.games.deuxrois import memo
-from app.games.deuxrois.actions import MATE_KEYS, MATE_PAGE, WITH_A_MATE, legal_actions
+from app.games.deuxrois.actions import MATE_KEYS, MATE_PAGE, WITH_A_MATE, legal_actions, parts
 from app.games.deuxrois.alerts import player_alerts
 from app.games.deuxrois.card_state import CardState
 from app.games.deuxrois.cards import CARDS, Colour
@@ -219,11 +219,19 @@ def _mates(pid: str, actions: list[View], room: View, requests: View) -> dict[st
                   else None) for i, key in enumerate(MATE_KEYS)}
 
 
+@memo.per_state
+def names(state: GameState) -> dict[str, str]:
+    """Every seat's name, by id: what the phone's action regions name players with (action_forms.build),
+    so that they need not read the rosters, requests and prompts, which change with every request."""
+    return {p.id: p.name for p in state.players}
+
+
 def player_view(state: GameState, pid: str) -> View:
     view: View = {"viewer": {"kind": "player", **(_who(state, pid) or {})}, "game": _game(state)}
     if pid not in state.cards:  # lobby: only the seats
         view["lobby"] = _lobby(state)
         view["actions"] = legal_actions(state, pid)
+        view.update(parts(view["actions"]), names=names(state))
         return view
     room = state.rooms[pid]
     actions = legal_actions(state, pid)
@@ -244,6 +252,7 @@ def player_view(state: GameState, pid: str) -> View:
         "moments": player_moments(state, pid, actions, feed, view["game"]["deadline_ms"]),
     })
     view.update(_mates(pid, actions, here, requests))
+    view.update(parts(actions), names=names(state))
     for extra in state.rules.view_extras:  # Mode Historique: the event in force, the draw...
         view.update(extra(state, "player", pid))
     if state.result is not None:
