@@ -12,6 +12,8 @@ import uvicorn
 from fastapi import FastAPI
 from sqlalchemy.engine import make_url
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
+from websockets.server import ServerProtocol
 
 from app.settings import Settings
 from app.store.database import make_engine, migrate
@@ -22,6 +24,11 @@ from app.web.sockets import MAX_FRAME_BYTES
 # How the parent tells its worker processes the LAN address it printed (they build the app themselves).
 LAN_URL_ENV = "DEUXROIS_LAN_URL"
 CUT_AFTER_S = 5.0  # once the app is done with a socket, how long its close may take before it is cut
+# permessage-deflate's window and hash table, per socket. uvicorn's 4 KiB window (12 bits) and memLevel 5
+# keep 38 KiB of zlib state alive for each phone; a 2 KiB window and memLevel 4 keep 22 KiB, and a push
+# (a few regions of 0.3-8 KB, much of it repeated markup) loses little: see docs/performance.md.
+DEFLATE_WINDOW_BITS = 11
+DEFLATE_MEM_LEVEL = 4
 
 
 class Websockets(WebSocketsSansIOProtocol):
@@ -35,6 +42,15 @@ class Websockets(WebSocketsSansIOProtocol):
     """
 
     _lost = False
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.config.ws_per_message_deflate:  # nothing has used uvicorn's own yet: it starts with the handshake
+            self.conn = ServerProtocol(
+                extensions=[ServerPerMessageDeflateFactory(
+                    server_max_window_bits=DEFLATE_WINDOW_BITS, client_max_window_bits=DEFLATE_WINDOW_BITS,
+                    compress_settings={"memLevel": DEFLATE_MEM_LEVEL})],
+                max_size=self.config.ws_max_size, logger=self.conn.logger)
 
     def keepalive_timeout(self) -> None:
         super().keepalive_timeout()  # the close frame (1011), then close()
