@@ -17,7 +17,6 @@ from app.games.deuxrois.views import player_view
 from app.kernel.audience import Audience
 from app.kernel.testing.audience import Scan
 
-
 # 50 players, every card dealt; these cards start in Normandie (the Interprète, 45, among them).
 NORTH = (1, 2, 5, 6, 9, 10, 13, 15, 19, 21, 22, 25, 26, 27, 31, 32, 35, 36, 37, 41, 42, 44, 45, 50)
 
