@@ -21,6 +21,7 @@ from app.live.pubsub import make_pubsub
 from app.settings import Settings
 from app.store.database import make_engine, migrate
 from app.store.repository import Repository
+from app.web import templating
 from app.web.actions import refusal
 from app.web.deps import PageError, flash
 from app.web.headers import SecurityHeaders
@@ -71,6 +72,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if rearmed:
             log.info("re-armed %d running game(s): %s", len(rearmed), ", ".join(rearmed))
         if settings.freeze_heap:
+            # The server's own start-up (tests keep theirs short): every template compiled before the heap
+            # is frozen, so no phone waits for one and the first game's phones do not carry it.
+            await asyncio.to_thread(templating.preload)
             heap.settle()  # code, templates and the re-armed games stay: out of the collector's walks
         app.state.ready = True
         sweeper = asyncio.create_task(_sweep(games, settings.idle_unload_s))

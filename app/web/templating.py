@@ -62,5 +62,14 @@ def make_environment() -> Environment:
 ENV = make_environment()
 
 
+def preload() -> int:
+    """Compile every template now, at start-up (about 2 s, 5 MB): otherwise the first phones of each game
+    wait for it, and the memory shows up as theirs. Returns how many."""
+    names = ENV.list_templates(extensions=["html"])
+    for name in names:
+        ENV.get_template(name)
+    return len(names)
+
+
 def render(template: str, **context: Any) -> str:
     return ENV.get_template(template).render(**context)
