@@ -61,8 +61,13 @@ def readable(markup: str) -> str:
     return " ".join(parser.parts)
 
 
+# Links are shown to be copied, not read: the game master's carries a random secret, whose letters may
+# happen to look like a key ("…-ch_p-…").
+LINK = re.compile(r"\S*[?&]k=\S*|https?://\S+")
+
+
 def internal_words(markup: str, french: bool) -> set[str]:
-    text = readable(markup)
+    text = LINK.sub(" ", readable(markup))
     found = set(SEAT_ID.findall(text)) | set(SNAKE.findall(text))
     if french:
         found |= {m.group(1) for m in NOT_FRENCH.finditer(text)}
