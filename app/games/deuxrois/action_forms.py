@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 import orjson
+from markupsafe import Markup
 
 from app.games.deuxrois import memo
 from app.games.deuxrois.actions import MATE_KEYS, WITH_A_MATE
@@ -194,6 +195,20 @@ def say_kept(sentence: Any) -> str:
     objects from one state to the next (views.py keeps them), so the dashboard's 80 lines are not said
     again after every event."""
     return _SAID.get((sentence, LANG.get()), lambda: say(sentence))
+
+
+_LINES = memo.Keep(16384)  # the journal's lines of about 100 live games, in two languages
+
+
+def log_items(lines: list[Mapping[str, Any]]) -> Markup:
+    """The journal's lines as list items. Each state's journal is the last one's lines with one on top,
+    the very same objects (views._log): a line is made into HTML once per language, not after every event
+    (80 lines were 2 ms of each dashboard push)."""
+    lang = LANG.get()
+    return Markup("\n").join(
+        _LINES.get((line, lang), lambda line=line: Markup('<li value="{}">{}</li>').format(
+            line["version"], say_kept(line["text"])))
+        for line in lines)
 
 
 def names_in(view: Mapping[str, Any]) -> dict[str, str]:
