@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 import orjson
@@ -205,10 +205,11 @@ def log_items(lines: list[Mapping[str, Any]]) -> Markup:
     the very same objects (views._log): a line is made into HTML once per language, not after every event
     (80 lines were 2 ms of each dashboard push)."""
     lang = LANG.get()
-    return Markup("\n").join(
-        _LINES.get((line, lang), lambda line=line: Markup('<li value="{}">{}</li>').format(
-            line["version"], say_kept(line["text"])))
-        for line in lines)
+
+    def item(line: Mapping[str, Any]) -> Markup:
+        return Markup('<li value="{}">{}</li>').format(line["version"], say_kept(line["text"]))
+
+    return Markup("\n").join(_LINES.get((line, lang), partial(item, line)) for line in lines)
 
 
 def names_in(view: Mapping[str, Any]) -> dict[str, str]:
