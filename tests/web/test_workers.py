@@ -38,6 +38,8 @@ RID = re.compile(r"request_id&#34;:&#34;(q\d+)&#34;")
 CARD = re.compile(r'<div id="card-face"[^>]*>\s*<h2>(.*?) <small>', flags=re.S)
 PRESENCE = re.compile(r'data-player-id="(p\d+)".*?presence-(\w+)', flags=re.S)
 TRIES = 80  # sockets opened at most to find two phones on different processes (the kernel picks)
+# ... over this long at least: a worker that is still starting (compiling its templates) accepts nothing.
+TRYING_S = 30.0
 
 
 def _refused(tmp_path: Path, env: dict[str, str], workers: tuple[str, ...] = ("--workers", "2")
@@ -124,6 +126,7 @@ def test_two_phones_on_different_processes_see_each_others_moves(served: Served)
             for attempt in range(TRIES):
                 if len(placed) == 2:
                     break
+                time.sleep(TRYING_S / TRIES if attempt >= 4 else 0)
                 free = [p for p in ("p1", "p3", "p5") if all(p != seat for seat, _, _ in placed.values())]
                 ws = sockets.enter_context(_socket(served, f"/g/{code}/ws", seats[free[attempt % len(free)]]))
                 first = str(ws.recv(timeout=30))
