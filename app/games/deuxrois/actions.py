@@ -27,11 +27,12 @@ WITH_A_MATE = ("request_reveal", "reveal_private")
 # so that a request, which changes my boxes, does not make the powers' region render again.
 MORE = ("reveal_public", "use_power", "leave")
 # The boxes come in pages of MATE_PAGE, in seat order, each page its own key and region, so that a request
-# re-renders the page of the one box it changes (a room can hold 49 of them: MATE_PAGES pages). Three a
-# page: a tap then renders ~1 ms of boxes on each of two phones, not 2 ms (pages of six), and the first
-# page of a phone costs no more (docs/performance.md).
-MATE_PAGE = 3
-MATE_PAGES = 17
+# re-renders the page of the one box it changes (a room can hold 49 of them: MATE_PAGES pages). Four a
+# page: a tap renders ~1.3 ms of boxes on each of two phones, not 2 ms (pages of six), and the first page
+# of a phone costs no more (docs/performance.md); each page is its own grid, and a phone shows two
+# columns, so an odd page would leave a hole in every page's last row.
+MATE_PAGE = 4
+MATE_PAGES = 13
 MATE_KEYS = tuple(f"mates_{n}" for n in range(1, MATE_PAGES + 1))
 
 

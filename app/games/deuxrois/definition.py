@@ -46,7 +46,7 @@ PAGES: Pages = {
         Region("p-room", _P + "room.html", ("room", "lobby", "designation", "election", "game")),
         # My actions in parts, each read from its own keys, so that one new request re-renders no more
         # than it changes: what waits for me now; the room-mates' boxes (24 of them, about 30 KB at 50
-        # players) in pages of three (a request changes one box: one page); then showing my card to the
+        # players) in pages of four (a request changes one box: one page); then showing my card to the
         # room, leaving, and my powers. Players are named from every seat's name (views.names).
         Region("p-actions", _P + "actions.html", ("actions_now", "names")),
         *(Region(f"p-mates-{n}", _P + "mates.html", (key,)) for n, key in enumerate(MATE_KEYS, start=1)),
