@@ -36,7 +36,10 @@ frequency and windows; nothing in the core changes):
    cmd)``. Emit events only through the building blocks (``reveals.complete /
    complete_group / show_public / show_private``, ``crossing.move_player``,
    ``CardStateChanged`` for card state); the seam has already checked window
-   and frequency and recorded the use.
+   and frequency and recorded the use. If what it offers (targets, extra)
+   reads more than its holder's parts of the state, such as the room's latest
+   exchanges or the newest event's clock, say ``watches=True``: its holder's
+   phone then follows every change (audience.py; the Interprète's Traduction).
 3. An automatic effect of a reveal: ``rules.on_reveal("key", order=N,
    kinds=...)(fn)`` with ``fn(tx, holder, partner, kind)``; pick an unused N
    after 0 (Faussaire) and relative to the others (10 subjugation ... 95 pact).
