@@ -68,8 +68,9 @@ def _cmd_serve(args: argparse.Namespace) -> None:
     from app.settings import Settings
     from app.web.serve import serve, workers_refusal
 
-    workers = args.workers if args.workers is not None else Settings().workers
-    refusal = workers_refusal(Settings(), workers)
+    settings = Settings()
+    workers = args.workers if args.workers is not None else settings.workers
+    refusal = workers_refusal(settings, workers)
     if refusal is not None:
         raise UsageError(refusal)
     serve(host=args.host, port=args.port, workers=workers)

@@ -10,6 +10,7 @@ decide, the audience, the views it concerns and their HTML. The same taps with e
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 from app.games.deuxrois.config import GameConfig
@@ -28,6 +29,27 @@ from bench.harness import Options, Result, Timer, benchmark
 PLAYERS = 50
 
 
+def counting(sent: dict[str, int]) -> Callable[[Viewer], Connection]:
+    """Connections whose sends only count the frames and bytes (in `sent`) and whose close does nothing."""
+
+    async def send(message: str) -> None:
+        sent["frames"] += 1
+        sent["bytes"] += len(message)
+
+    async def close(_code: int) -> None:
+        return None
+
+    return lambda viewer: Connection(viewer, send, close, maxsize=10_000)
+
+
+async def finish(games: Games, conns: list[Connection], writers: list[asyncio.Task[None]]) -> None:
+    """Drop the connections, let their writers end, unload the games."""
+    for conn in conns:
+        conn.drop()
+    await asyncio.gather(*writers)
+    await games.close()
+
+
 async def _table(options: Options, name: str) -> tuple[Games, Hub, list[Connection], dict[str, int]]:
     engine = make_engine(f"sqlite:///{options.workdir / f'{name}.db'}")
     migrate(engine)
@@ -40,17 +62,10 @@ async def _table(options: Options, name: str) -> tuple[Games, Hub, list[Connecti
     if hub.state.phase != "N":
         await hub.dispatch({"type": "mod_advance"}, Actor.moderator())  # the Infidèle's colour: past the set-up
     sent = {"frames": 0, "bytes": 0}
-
-    async def send(message: str) -> None:
-        sent["frames"] += 1
-        sent["bytes"] += len(message)
-
-    async def close(_code: int) -> None:
-        return None
-
+    connect = counting(sent)
     viewers = [Viewer(hub.code, "player", p.id) for p in hub.state.players]
     viewers += [Viewer(hub.code, "moderator"), Viewer(hub.code, "screen")]
-    conns = [Connection(v, send, close, maxsize=10_000) for v in viewers]
+    conns = [connect(v) for v in viewers]
     for conn in conns:
         hub.attach(conn)
     return games, hub, conns, sent
@@ -79,10 +94,7 @@ async def _taps(options: Options, name: str, everyone: bool) -> tuple[Timer, dic
         await asyncio.sleep(0)  # the writers drain
     await asyncio.sleep(0.01)
     frames = dict(sent)
-    for conn in conns:
-        conn.drop()
-    await asyncio.gather(*writers)
-    await games.close()
+    await finish(games, conns, writers)
     return timer, frames, taps
 
 

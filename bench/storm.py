@@ -15,8 +15,7 @@ import time
 from typing import Any
 
 from app.kernel.actor import Actor
-from app.live.connection import Connection
-from bench.fanout import _table
+from bench.fanout import _table, counting, finish
 from bench.harness import Options, Result, Timer, benchmark
 
 WAIT_S = 0.2  # longer than any coalescing window: every push of a storm is out by then
@@ -32,14 +31,7 @@ async def _storms(options: Options) -> tuple[Timer, dict[str, int], int]:
     storms = options.scale(20)
     pushes = 0
     sent.update(frames=0, bytes=0)
-
-    async def send(message: str) -> None:
-        sent["frames"] += 1
-        sent["bytes"] += len(message)
-
-    async def close(_code: int) -> None:
-        return None
-
+    connect = counting(sent)
     for i in range(storms):
         # The game moved on since the last storm (a note: only the dashboard's view changes).
         await hub.dispatch({"type": "mod_note", "text": f"storm {i}"}, Actor.moderator())
@@ -50,7 +42,7 @@ async def _storms(options: Options) -> tuple[Timer, dict[str, int], int]:
             conn.drop()
             hub.detach(conn)
         await asyncio.sleep(WAIT_S)  # the dashboard shows them asleep (sleeping costs no CPU time)
-        fresh = [Connection(c.viewer, send, close, maxsize=10_000) for c in phones]
+        fresh = [connect(c.viewer) for c in phones]
         for conn in fresh:
             hub.attach(conn)
         await asyncio.sleep(WAIT_S)  # ...and back: every page and push is out
@@ -60,10 +52,7 @@ async def _storms(options: Options) -> tuple[Timer, dict[str, int], int]:
         phones = fresh
         await asyncio.sleep(0.01)
     frames = {"dashboard_pushes": pushes, "bytes": sent["bytes"]}
-    for conn in [dashboard, *phones, *conns]:
-        conn.drop()
-    await asyncio.gather(*writers)
-    await games.close()
+    await finish(games, [dashboard, *phones, *conns], writers)
     return timer, frames, storms
 
 
