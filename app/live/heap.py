@@ -1,4 +1,4 @@
-"""Short collector pauses: what is loaded to stay is moved out of the cycle collector's sight.
+"""A long-running server's heap: short collector pauses, and freed memory given back.
 
 A full (oldest-generation) collection walks every tracked object: with dozens of games loaded it
 paused the server 44-95 ms several times a minute (the whole latency tail of a quiet game). Game
@@ -6,13 +6,69 @@ states, their logs, templates and imported code live as long as the process or t
 after start-up and after each game is loaded they are frozen (`gc.freeze`): later collections walk
 only what came since. Frozen objects are still freed by reference counting when their game
 unloads; only cyclic garbage frozen with them stays, and loads are rare enough that this is small.
+
+Memory, with glibc's allocator (the Docker image, Debian, most Linux): a phone's first page is tens of
+kilobytes rendered, compressed and freed at once, and the store's threads allocate in arenas of their
+own, so a burst of attaches left freed memory scattered over several arenas that the process kept
+(about 40 KiB a phone, measured in docs/performance.md). `tune_for_server` keeps one arena (threads
+here mostly wait on the database, under the GIL anyway), and after each burst of attaches the
+freed pages go back to the system (`malloc_trim`, well under a millisecond). Elsewhere both do nothing.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import ctypes
+import ctypes.util
 import gc
+
+RELEASE_AFTER_S = 1.0  # after the last attach of a burst (a reconnect storm, a game's phones joining)
+_M_ARENA_MAX = -8  # mallopt's parameter, from glibc's malloc.h
+
+_libc: ctypes.CDLL | None = None
+_pending: asyncio.TimerHandle | None = None
+releases = 0  # how many times freed memory was given back (the tests read it)
 
 
 def settle() -> None:
     """Freeze what is alive now (call once the process or a game has finished loading)."""
     gc.freeze()
+
+
+def tune_for_server() -> bool:
+    """One malloc arena for the process and freed memory released after bursts; call before any thread
+    starts. False where the allocator is not glibc's (nothing changes then)."""
+    global _libc
+    name = ctypes.util.find_library("c")
+    if name is None:
+        return False
+    try:
+        libc = ctypes.CDLL(name)
+        mallopt, trim = libc.mallopt, libc.malloc_trim
+    except (OSError, AttributeError):  # musl, macOS: no mallopt / malloc_trim
+        return False
+    if not mallopt(_M_ARENA_MAX, 1):
+        return False
+    trim.argtypes = [ctypes.c_size_t]
+    _libc = libc
+    return True
+
+
+def release_soon() -> None:
+    """Give freed memory back to the system RELEASE_AFTER_S after the last of a burst of calls."""
+    global _pending
+    if _libc is None:
+        return
+    if _pending is not None:
+        _pending.cancel()
+    with contextlib.suppress(RuntimeError):  # no running loop: nothing was rendered here
+        _pending = asyncio.get_running_loop().call_later(RELEASE_AFTER_S, release)
+
+
+def release() -> None:
+    global _pending, releases
+    _pending = None
+    if _libc is not None:
+        _libc.malloc_trim(0)
+        releases += 1

@@ -28,6 +28,7 @@ from app.kernel.audience import EVERYONE, Audience
 from app.kernel.game import GameDefinition
 from app.kernel.rules import Decision
 from app.kernel.viewer import Viewer
+from app.live import heap
 from app.live.connection import Connection
 from app.live.presence import ASLEEP_S, REFRESH_S, WINDOW_S, Presence
 from app.live.pubsub import PubSub
@@ -47,7 +48,7 @@ def now_ms() -> int:
 class Presenter(Protocol):
     """Turns a view into what one socket receives (web renders HTML; tests may send JSON)."""
 
-    def push(self, viewer: Viewer, view: dict[str, Any], sent: dict[str, tuple[bytes, bytes]],
+    def push(self, viewer: Viewer, view: dict[str, Any], sent: dict[str, bytes],
              cache: dict[Any, str]) -> str | None:
         """The message for `viewer` given its new view and digests of what it was sent (updated), or None.
         `cache` is shared by one fan-out: equal inputs render once."""
@@ -293,6 +294,7 @@ class Hub:
         self.connections.add(conn)
         self.touched = time.monotonic()
         self._push(conn, {}, self._attach_cache())  # nothing sent yet: the presenter sends every region
+        heap.release_soon()  # a first page is tens of KB rendered and freed: the pages go back after the burst
         if conn.viewer.kind == "player":
             self.push_presence()  # the dashboard shows the phone as connected
 

@@ -54,6 +54,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hide_secrets()  # uvicorn has set up its loggers by now: its access log never prints ?k=
+        if settings.freeze_heap:
+            heap.tune_for_server()  # before the store's first thread
         engine = make_engine(settings.database_url)
         await asyncio.to_thread(migrate, engine)
         pubsub = make_pubsub(settings.pubsub, settings.prefix)

@@ -49,8 +49,17 @@ class Websockets(WebSocketsSansIOProtocol):
             self.conn = ServerProtocol(
                 extensions=[ServerPerMessageDeflateFactory(
                     server_max_window_bits=DEFLATE_WINDOW_BITS, client_max_window_bits=DEFLATE_WINDOW_BITS,
+                    # A phone sends almost nothing on its socket (taps are POSTs): each of its messages
+                    # is inflated on its own, instead of an inflater (7 KiB) kept for each phone.
+                    client_no_context_takeover=True,
                     compress_settings={"memLevel": DEFLATE_MEM_LEVEL})],
                 max_size=self.config.ws_max_size, logger=self.conn.logger)
+
+    def start_keepalive(self) -> None:
+        # Called once the handshake's answer is written: its request and response (headers, cookies:
+        # ~3 KiB) are of no more use, the app keeps its own scope.
+        self.request = self.response = None  # type: ignore[assignment]
+        super().start_keepalive()
 
     def keepalive_timeout(self) -> None:
         super().keepalive_timeout()  # the close frame (1011), then close()

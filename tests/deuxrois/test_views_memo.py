@@ -60,7 +60,7 @@ class Sockets:
     """What each viewer's socket got last (the presenter's digests of each region), as the hub keeps it."""
 
     presenter: HtmlPresenter = field(default_factory=lambda: HtmlPresenter(PAGES))
-    sent: dict[Viewer, dict[str, tuple[bytes, bytes]]] = field(default_factory=dict)
+    sent: dict[Viewer, dict[str, bytes]] = field(default_factory=dict)
 
     def push(self, built: dict[Viewer, dict[str, Any]]) -> dict[Viewer, str]:
         cache: dict[Any, str] = {}  # one fan-out's shared renders

@@ -1,12 +1,15 @@
-"""The collector's pauses: a loaded game's state is frozen out of the cycle collector's walks."""
+"""A long-running server's heap: the collector's pauses, and freed memory given back after bursts."""
 
 from __future__ import annotations
 
 import gc
+import time
 
+import pytest
 from starlette.testclient import TestClient
 from web_helpers import create_game, join, make_settings
 
+from app.live import heap
 from app.web.app import create_app
 
 
@@ -25,3 +28,22 @@ def test_a_game_loaded_from_the_log_is_frozen_out_of_the_collectors_walks(sqlite
         # Everything alive at the load, the game's state among it, is out of the collector's sight.
         assert gc.get_freeze_count() > 0
     gc.unfreeze()  # the rest of this test process collects as usual
+
+
+def test_a_burst_of_phones_attaching_gives_freed_memory_back_once_it_is_over(
+        sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(heap, "RELEASE_AFTER_S", 0.2)
+    with TestClient(create_app(make_settings(sqlite_url, freeze_heap=True))) as client:
+        assert heap.tune_for_server()  # glibc here, as in the Docker image: the server's start did it too
+        code, _ = create_game(client)
+        phones = [join(client, code, f"J{i}") for i in range(4)]
+        before = heap.releases
+        for phone, _pin in phones:  # four first pages rendered within the window: one release after the last
+            with phone.websocket_connect(f"/g/{code}/ws") as ws:
+                assert 'id="srv-clock"' in ws.receive_text()
+        deadline = time.monotonic() + 5
+        while heap.releases == before and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.4)
+        assert heap.releases == before + 1
+    gc.unfreeze()
