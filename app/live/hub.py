@@ -222,7 +222,9 @@ class Hub:
                 turn = _Turn(self, parsed, actor, at, seat)
                 try:
                     # Each try checks the key first: the process that beat us may have run this very command.
-                    stored = await asyncio.to_thread(self.repo.commit, self.game.id, self.seq, at, full_key, turn.decide)
+                    # The first try trusts this hub's log (it is the game's writer here); a clash reads all.
+                    stored = await asyncio.to_thread(self.repo.commit, self.game.id, self.seq, at, full_key,
+                                                     turn.decide, attempt == 0)
                 except SeqConflict:
                     self._adopt(turn)  # the events read before the clash are committed: keep them
                     await asyncio.sleep(random.uniform(0, RETRY_JITTER_S * (attempt + 1)))

@@ -5,6 +5,7 @@ Synchronous on purpose (SQLModel sessions); the hub calls it in a worker thread.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -21,6 +22,7 @@ EVENTS, KEYS, GAMES = EventRow.__table__, IdempotencyKey.__table__, Game.__table
 
 # pg_advisory_xact_lock(space, game id): the first key keeps our locks apart from any other user's.
 LOCK_SPACE = 0x4452
+ACTIVE_EVERY_S = 60.0  # a game's active_at is written at most this often (and when it finishes)
 LOCK_WAIT = "10s"  # a writer stuck longer than this is a broken database, not a busy game
 
 
@@ -66,6 +68,7 @@ def _record(game: Game) -> GameRecord:
 class Repository:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._active_written: dict[int, float] = {}  # game id -> when (monotonic) its active_at was last set
 
     # -- games ---------------------------------------------------------------
 
@@ -154,6 +157,7 @@ class Repository:
         at: int,
         idempotency_key: str | None,
         decide: Callable[[list[StoredEvent]], Batch | None],
+        blind: bool = False,
     ) -> dict[str, Any] | None:
         """One command, start to end, in one transaction: the key, the events since `after_seq`, the decision.
 
@@ -166,14 +170,22 @@ class Repository:
         take turns across processes, so the events `decide` sees are the last ones. Elsewhere (SQLite,
         one process) a clash on `(game_id, seq)` or on the key raises SeqConflict: call again, and the
         key is checked first.
+
+        `blind` (the caller's log is most likely the newest, as a game's own hub's is): first decide on
+        that log and write, without reading the key or the log; the unique keys on `(game_id, seq)` and
+        on the idempotency key catch a replay or another writer, and then the whole read below runs. A
+        tap is then one round trip: its inserts and the commit.
         """
+        if blind:
+            try:
+                if self._commit_blind(game_id, after_seq, at, idempotency_key, decide):
+                    return None
+            except IntegrityError:
+                pass  # a replay, or another process wrote first: look, as below
         try:
             with Session(self.engine) as session:
                 if self.engine.dialect.name == "postgresql":
-                    connection = session.connection()
-                    connection.execute(text(f"SET LOCAL lock_timeout = '{LOCK_WAIT}'"))
-                    connection.execute(text("SELECT pg_advisory_xact_lock(:space, :game)"),
-                                       {"space": LOCK_SPACE, "game": game_id})
+                    self._take_turn(session, game_id)
                 if idempotency_key is not None:
                     stored = self._stored_result(session, game_id, idempotency_key)
                     if stored is not None:
@@ -192,6 +204,29 @@ class Repository:
         except IntegrityError as exc:
             raise SeqConflict(str(exc.orig)) from exc
 
+    def _commit_blind(self, game_id: int, after_seq: int, at: int, key: str | None,
+                      decide: Callable[[list[StoredEvent]], Batch | None]) -> bool:
+        """Decide on the caller's log and write; False when there is nothing a clash would check (a refusal,
+        a command that writes nothing): only the full read tells those apart from a replay or a stale log."""
+        with Session(self.engine) as session:
+            if self.engine.dialect.name == "postgresql":
+                self._take_turn(session, game_id)
+            try:
+                batch = decide([])
+            except Exception:  # told on the log as it is: the full read decides again, and raises again
+                return False
+            if batch is None or not (batch.payloads or key is not None):
+                return False
+            self._write(session, game_id, after_seq, at, key, batch)
+            session.commit()
+            return True
+
+    @staticmethod
+    def _take_turn(session: Session, game_id: int) -> None:
+        connection = session.connection()
+        connection.execute(text(f"SET LOCAL lock_timeout = '{LOCK_WAIT}'"))
+        connection.execute(text("SELECT pg_advisory_xact_lock(:space, :game)"), {"space": LOCK_SPACE, "game": game_id})
+
     def _write(self, session: Session, game_id: int, after_seq: int, at: int, key: str | None, batch: Batch) -> None:
         # Core statements, not ORM objects: a tap writes a few rows, and the unit of work cost 5x the insert.
         connection = session.connection()
@@ -207,10 +242,14 @@ class Repository:
             session.add(
                 Seat(game_id=game_id, player_id=player_id, token_hash=token_hash, pin_hash=hash_pin(game_id, player_id, pin))
             )
-        row: dict[str, Any] = {"active_at": utcnow()}
-        if batch.finished:
-            row["finished"] = True
-        connection.execute(update(GAMES).where(GAMES.c.id == game_id).values(**row))
+        # `active_at` only tells which games to re-arm at start-up (hours): once a minute is plenty.
+        now = time.monotonic()
+        if batch.finished or now - self._active_written.get(game_id, -ACTIVE_EVERY_S) >= ACTIVE_EVERY_S:
+            row: dict[str, Any] = {"active_at": utcnow()}
+            if batch.finished:
+                row["finished"] = True
+            connection.execute(update(GAMES).where(GAMES.c.id == game_id).values(**row))
+            self._active_written[game_id] = now
 
     @staticmethod
     def _stored_result(session: Session, game_id: int, key: str) -> dict[str, Any] | None:

@@ -8,7 +8,6 @@ render once per fan-out, whoever receives them.
 
 from __future__ import annotations
 
-import hashlib
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -20,11 +19,14 @@ from app.kernel.viewer import Viewer
 from app.web.i18n import speaking
 from app.web.templating import render
 
+_BITS = (1 << 64) - 1
 
-def _digest(data: bytes) -> bytes:
-    # 64 bits: two different inputs of one region of one socket colliding is a 2**-64 chance, and a
-    # socket keeps one 16-byte object a region (both digests), not a tuple of two.
-    return hashlib.blake2b(data, digest_size=8).digest()
+
+def _digest(data: bytes | str) -> bytes:
+    # Python's own keyed hash (SipHash, its key drawn at random for each process, which is where a socket
+    # lives): no hash object made, and a str hashed without encoding it. 64 bits: two inputs of one region
+    # of one socket colliding is a 2**-64 chance; a socket keeps one 16-byte object a region (both digests).
+    return (hash(data) & _BITS).to_bytes(8, "little")
 
 
 def _sub(view: dict[str, Any], keys: Sequence[str]) -> dict[str, Any]:
@@ -63,7 +65,9 @@ class HtmlPresenter:
         with speaking(viewer.lang):
             for region in self.pages[viewer.kind]:
                 sub = _sub(view, region.keys)
-                raw = orjson.dumps(sub, option=orjson.OPT_SORT_KEYS)
+                # Unsorted: views are built in a fixed order, and keys that came in another order would
+                # only cost a render whose HTML then matches what was sent.
+                raw = orjson.dumps(sub)
                 fed = _digest(raw)
                 last = sent.get(region.id)
                 if last is not None and last.startswith(fed):
@@ -72,7 +76,7 @@ class HtmlPresenter:
                 html = cache.get(key)
                 if html is None:
                     html = cache[key] = self._render(viewer, region, sub)
-                shown = _digest(html.encode())
+                shown = _digest(html)
                 sent[region.id] = fed + shown
                 if last is not None and last.endswith(shown):
                     continue  # the view moved (a version number) but not what this region shows

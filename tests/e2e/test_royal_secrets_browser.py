@@ -84,7 +84,11 @@ def test_three_phones_play_to_the_ranking_and_the_screen_tells_the_story(context
     gm.get_by_role("button", name="Commencer la partie").click()
     expect(screen.locator("#rs-status")).to_contain_text("Tour 1 sur 7")
     expect(gm.locator("#rs-seats")).to_contain_text("choisit une Audience")
-    first = my_moment(phones)
+    first = None
+    for _ in range(100):  # the dashboard's push may arrive before the phones': wait for theirs
+        if (first := my_moment(phones)) is not None:
+            break
+        screen.wait_for_timeout(100)
     assert first is not None
     holder = first[0]
     expect(holder.locator("#rs-moment")).to_contain_text("À vous : choisissez une Audience.")

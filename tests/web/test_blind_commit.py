@@ -1,0 +1,88 @@
+"""A tap in one round trip: the store decides on the hub's log and writes without reading first (issue 11,
+item 4), and the unique keys catch what it did not read: a replayed command, another writer's events."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from sqlalchemy import event
+
+from app.store.database import make_engine, migrate
+from app.store.repository import Batch, Repository, StoredEvent
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def repo(request: pytest.FixtureRequest) -> Iterator[Repository]:
+    engine = make_engine(str(request.getfixturevalue(f"{request.param}_url")))
+    migrate(engine)
+    yield Repository(engine)
+    engine.dispose()
+
+
+class Decider:
+    """A command that appends one note on the log it is shown, remembering what it was shown."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.shown: list[list[int]] = []
+
+    def __call__(self, fresh: list[StoredEvent]) -> Batch:
+        self.shown.append([e.seq for e in fresh])
+        return Batch([{"type": "note", "text": self.text}], {"ok": True, "text": self.text})
+
+
+def _game(repo: Repository) -> int:
+    return repo.create_game(lambda: "BLIND1", "h", "deuxrois", {}, 1, [{"type": "created"}], 0).id
+
+
+def _texts(repo: Repository, game_id: int) -> list[Any]:
+    return [e.payload.get("text") for e in repo.load_events(game_id)]
+
+
+def test_a_blind_tap_is_written_without_reading_the_log(repo: Repository) -> None:
+    game_id = _game(repo)
+    statements: list[str] = []
+    listen = event.listens_for(repo.engine, "before_cursor_execute")
+    listen(lambda _conn, _cursor, sql, *_: statements.append(sql))
+    decide = Decider("a")
+    assert repo.commit(game_id, 1, 5, "k1", decide, blind=True) is None
+    assert decide.shown == [[]]  # decided once, on the caller's log
+    reads = [sql for sql in statements if sql.startswith("SELECT") and "pg_advisory" not in sql]
+    assert reads == []  # neither the key nor the log was read (PostgreSQL's turn-taking lock aside)
+    assert [sql.split()[0] for sql in statements].count("INSERT") == 2  # the event and the key
+    assert _texts(repo, game_id) == [None, "a"]
+
+
+def test_a_replayed_key_answers_what_was_stored_and_writes_nothing(repo: Repository) -> None:
+    game_id = _game(repo)
+    repo.commit(game_id, 1, 5, "k1", Decider("a"), blind=True)
+    again = Decider("a")
+    # The caller knows the newest log (seq 2) and sends the same key: the key's row clashes.
+    assert repo.commit(game_id, 2, 6, "k1", again, blind=True) == {"ok": True, "text": "a"}
+    assert _texts(repo, game_id) == [None, "a"]
+
+
+def test_events_another_writer_appended_are_read_and_decided_on(repo: Repository) -> None:
+    game_id = _game(repo)
+    repo.commit(game_id, 1, 5, "other", Decider("theirs"), blind=True)  # another process: seq 2
+    mine = Decider("mine")
+    assert repo.commit(game_id, 1, 6, "mine", mine, blind=True) is None  # this caller still thinks seq 1
+    assert mine.shown == [[], [2]]  # the blind try clashed on seq 2, then the log was read
+    assert _texts(repo, game_id) == [None, "theirs", "mine"]
+
+
+def test_a_refusal_on_a_stale_log_is_decided_again_on_the_newest(repo: Repository) -> None:
+    game_id = _game(repo)
+    repo.commit(game_id, 1, 5, "other", Decider("theirs"), blind=True)  # another process: seq 2
+    mine = Decider("mine")
+
+    def needs_theirs(fresh: list[StoredEvent]) -> Batch:
+        if not fresh:
+            raise ValueError("refused on the log this caller knows")
+        return mine(fresh)
+
+    assert repo.commit(game_id, 1, 6, "mine", needs_theirs, blind=True) is None
+    assert mine.shown == [[2]]
+    assert _texts(repo, game_id) == [None, "theirs", "mine"]
