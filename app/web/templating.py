@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,33 @@ def _action_command(action: Mapping[str, Any], value: Any = None) -> dict[str, A
     return body
 
 
+FRAGMENTS = 4096  # kept fragments (a room-mate's box is ~1 KB): a few MB for dozens of live games
+
+
+class _Fragments(OrderedDict[tuple[str, bytes], Markup]):
+    """The most recently used fragments, by language and inputs."""
+
+    def get_or_make(self, key: tuple[str, bytes], make: Callable[[], str]) -> Markup:
+        html = self.get(key)
+        if html is None:
+            html = self[key] = Markup(make())
+            if len(self) > FRAGMENTS:
+                self.popitem(last=False)
+        else:
+            self.move_to_end(key)
+        return html
+
+
+_FRAGMENTS = _Fragments()
+
+
+def _keep(*inputs: Any, caller: Callable[[], str]) -> Markup:
+    """`{% call keep(a, b) %}...{% endcall %}`: the block's HTML, rendered once for these inputs (JSON) in
+    this language, and kept. Only for a block that reads nothing but its inputs (and the language): a
+    room-mate's box is the same for most phones of a room, and one new request changes one box of a page."""
+    return _FRAGMENTS.get_or_make((LANG.get(), orjson.dumps(inputs)), caller)
+
+
 def _game_globals() -> dict[str, Any]:
     """Every game's template helpers; two games offering one name is a mistake caught at start-up."""
     out: dict[str, Any] = {}
@@ -54,6 +82,7 @@ def make_environment() -> Environment:
         auto_reload=False,
     )
     env.globals.update(t=t, t_or=t_or, pick=pick, say=say, lang=lambda: LANG.get(), action_command=_action_command,
+                       keep=_keep,
                        **_game_globals())
     env.filters["json_attr"] = _json_attr
     return env
