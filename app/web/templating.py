@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -32,7 +33,7 @@ def _action_command(action: Mapping[str, Any], value: Any = None) -> dict[str, A
     return body
 
 
-FRAGMENTS = 4096  # kept fragments (a room-mate's box is ~1 KB): a few MB for dozens of live games
+FRAGMENTS = 2048  # kept fragments (a room-mate's box is ~1 KB of HTML): about 2 MB at most
 
 
 class _Fragments(OrderedDict[tuple[str, bytes], Markup]):
@@ -56,7 +57,8 @@ def _keep(*inputs: Any, caller: Callable[[], str]) -> Markup:
     """`{% call keep(a, b) %}...{% endcall %}`: the block's HTML, rendered once for these inputs (JSON) in
     this language, and kept. Only for a block that reads nothing but its inputs (and the language): a
     room-mate's box is the same for most phones of a room, and one new request changes one box of a page."""
-    return _FRAGMENTS.get_or_make((LANG.get(), orjson.dumps(inputs)), caller)
+    # Keyed by a 128-bit digest of the inputs, not the inputs: the key would weigh as much as the HTML.
+    return _FRAGMENTS.get_or_make((LANG.get(), hashlib.blake2b(orjson.dumps(inputs), digest_size=16).digest()), caller)
 
 
 def _game_globals() -> dict[str, Any]:
