@@ -53,6 +53,11 @@ class _Fragments(OrderedDict[tuple[str, bytes], Markup]):
 _FRAGMENTS = _Fragments()
 
 
+def forget_fragments() -> None:
+    """Empty the kept fragments (a benchmark replaying the same taps twice starts each pass cold)."""
+    _FRAGMENTS.clear()
+
+
 def _keep(*inputs: Any, caller: Callable[[], str]) -> Markup:
     """`{% call keep(a, b) %}...{% endcall %}`: the block's HTML, rendered once for these inputs (JSON) in
     this language, and kept. Only for a block that reads nothing but its inputs (and the language): a
