@@ -15,7 +15,6 @@ import logging
 import random
 import secrets
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -26,6 +25,7 @@ from app.games import game_of
 from app.kernel.actor import Actor
 from app.kernel.audience import EVERYONE, Audience
 from app.kernel.game import GameDefinition
+from app.kernel.lru import LRU
 from app.kernel.rules import Decision
 from app.kernel.viewer import Viewer
 from app.live import heap
@@ -62,27 +62,6 @@ class Outcome:
     result: dict[str, Any]
     payloads: list[dict[str, Any]] = field(default_factory=list)
     replayed: bool = False
-
-
-class _Shared(OrderedDict[Any, str]):
-    """Rendered regions shared by a burst of attaches (a reconnect storm), keyed by their inputs as the
-    presenter keys them: those every phone of a room shows are used by each attach and stay; a phone's
-    own (its card, its actions) are used once and soon pushed out, so the storm never holds 50 pages."""
-
-    def get(self, key: Any, default: Any = None) -> Any:
-        if key not in self:
-            return default
-        self.move_to_end(key)
-        return self[key]
-
-    def __init__(self, size: int) -> None:
-        super().__init__()
-        self.size = size
-
-    def __setitem__(self, key: Any, value: str) -> None:
-        super().__setitem__(key, value)
-        if len(self) > self.size:
-            self.popitem(last=False)
 
 
 class _Turn:
@@ -149,7 +128,10 @@ class Hub:
         self._presence_timer: asyncio.TimerHandle | None = None  # a dashboard push on its way
         self._refresh_timer: asyncio.TimerHandle | None = None
         self._announced: dict[str, Any] | None = None  # the last presence note this hub published
-        self._shared: _Shared | None = None  # regions rendered for the sockets attaching now
+        # Regions rendered for the sockets attaching now (a reconnect storm), keyed as the presenter keys
+        # them: those every phone of a room shows are used by each attach and stay; a phone's own (its card,
+        # its actions) are used once and soon pushed out, so the storm never holds 50 pages.
+        self._shared: LRU[Any, str] | None = None
         self._shared_timer: asyncio.TimerHandle | None = None
         self.rebinds: list[str] = []  # seats a new phone claims with the PIN, for the moderator
         # Seat token hash -> player id, as the store answered: a tap needs no trip to the database to know
@@ -307,7 +289,7 @@ class Hub:
         if self._shared is None:
             # A page's own regions pass through between two uses of the shared ones: room for two pages.
             most = max((len(regions) for regions in self.definition.pages.values()), default=0)
-            self._shared = _Shared(max(SHARED_REGIONS, 2 * most))
+            self._shared = LRU(max(SHARED_REGIONS, 2 * most))
             self._shared_timer = asyncio.get_running_loop().call_later(BURST_S, self._end_shared)
         return self._shared
 

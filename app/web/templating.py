@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -13,6 +12,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markupsafe import Markup
 
 from app.games import GAMES
+from app.kernel.lru import LRU
 from app.web.i18n import LANG, pick, say, t, t_or
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,21 +36,7 @@ def _action_command(action: Mapping[str, Any], value: Any = None) -> dict[str, A
 FRAGMENTS = 2048  # kept fragments (a room-mate's box is ~1 KB of HTML): about 2 MB at most
 
 
-class _Fragments(OrderedDict[tuple[str, bytes], Markup]):
-    """The most recently used fragments, by language and inputs."""
-
-    def get_or_make(self, key: tuple[str, bytes], make: Callable[[], str]) -> Markup:
-        html = self.get(key)
-        if html is None:
-            html = self[key] = Markup(make())
-            if len(self) > FRAGMENTS:
-                self.popitem(last=False)
-        else:
-            self.move_to_end(key)
-        return html
-
-
-_FRAGMENTS = _Fragments()
+_FRAGMENTS: LRU[tuple[str, bytes], Markup] = LRU(FRAGMENTS)  # by language and inputs
 
 
 def forget_fragments() -> None:
@@ -63,7 +49,11 @@ def _keep(*inputs: Any, caller: Callable[[], str]) -> Markup:
     this language, and kept. Only for a block that reads nothing but its inputs (and the language): a
     room-mate's box is the same for most phones of a room, and one new request changes one box of a page."""
     # Keyed by a 128-bit digest of the inputs, not the inputs: the key would weigh as much as the HTML.
-    return _FRAGMENTS.get_or_make((LANG.get(), hashlib.blake2b(orjson.dumps(inputs), digest_size=16).digest()), caller)
+    key = (LANG.get(), hashlib.blake2b(orjson.dumps(inputs), digest_size=16).digest())
+    html: Markup | None = _FRAGMENTS.get(key)
+    if html is None:
+        html = _FRAGMENTS[key] = Markup(caller())
+    return html
 
 
 def _game_globals() -> dict[str, Any]:
