@@ -5,19 +5,24 @@ both languages), and the audience does leave most phones out of an ordinary tap.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from play_helpers import Game, bot_step, random_game, table
 from test_historique_playouts import historique_game, historique_step
 from web_helpers import same_page
 
+from app.games.deuxrois import memo
 from app.games.deuxrois.definition import GAME
+from app.games.deuxrois.historique.powers import COIN_TOKEN, POWERS
+from app.games.deuxrois.powers.registry import CARD_POWER_KEYS, holders, holds_power
 from app.games.deuxrois.state import GameState
 from app.games.deuxrois.views import player_view
 from app.kernel.audience import Audience
 from app.kernel.testing.audience import Scan
 
 # 50 players, every card dealt; these cards start in Normandie (the Interprète, 45, among them).
+KEYS = sorted(CARD_POWER_KEYS | set(POWERS) | {COIN_TOKEN.key})
 NORTH = (1, 2, 5, 6, 9, 10, 13, 15, 19, 21, 22, 25, 26, 27, 31, 32, 35, 36, 37, 41, 42, 44, 45, 50)
 
 
@@ -37,7 +42,8 @@ def _moderator_move(game: Game, rng: random.Random) -> dict[str, object] | None:
     return {"type": "mod_pause"}
 
 
-def scan(game: Game, seed: int, historique: bool = False) -> Scan:
+def scan(game: Game, seed: int, historique: bool = False,
+         each: Callable[[GameState], None] | None = None) -> Scan:
     rng = random.Random(seed)
     check = Scan(GAME, same_page(GAME.pages), _seats)
     budget, acted, phase = max(8, len(game.state.players)), 0, None
@@ -61,6 +67,8 @@ def scan(game: Game, seed: int, historique: bool = False) -> Scan:
                 acted += 1
         missed = check.step(before, events, game.state)
         assert not missed, f"left out but changed: {missed}"
+        if each is not None:
+            each(game.state)
     assert game.state.over, "the game never ended"
     return check
 
@@ -75,6 +83,21 @@ def test_a_viewer_left_out_is_sent_nothing(n: int, seed: int) -> None:
 def test_a_viewer_left_out_is_sent_nothing_in_mode_historique() -> None:
     check = scan(historique_game(8, 4, rounds=3), 4, historique=True)
     assert check.left_out > 0
+
+
+def _same_holders(state: GameState) -> None:
+    """`holders` asks only the sources that say they may grant a key: it must name those holds_power names."""
+    if not state.cards:
+        return
+    with memo.straight():
+        for key in KEYS:
+            assert holders(state, key) == {pid for pid in state.cards if holds_power(state, pid, key)}, key
+
+
+@pytest.mark.parametrize("historique", [False, True])
+def test_the_holders_of_a_power_are_those_who_hold_it(historique: bool) -> None:
+    game = historique_game(9, 6, rounds=3) if historique else random_game(9, 6, rounds=3)
+    scan(game, 6, historique=historique, each=_same_holders)
 
 
 def test_a_reveal_request_concerns_the_two_players_and_the_game_master() -> None:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import fields
 from typing import Any
 
-from app.games.deuxrois.powers.registry import holds_power
+from app.games.deuxrois.powers.registry import holders
 from app.games.deuxrois.state import GameState
 from app.kernel.audience import EVERYONE, MODERATOR, SCREEN, Audience, seats
 
@@ -83,8 +83,7 @@ def _watchers(state: GameState) -> Audience:
     watched = [key for key, power in state.rules.active.items() if power.watches]
     if not watched:
         return Audience()
-    return seats(p.id for p in state.players
-                 if p.id in state.cards and any(holds_power(state, p.id, key) for key in watched))
+    return seats(pid for key in watched for pid in holders(state, key))
 
 
 def audience(before: GameState, events: Sequence[Any], after: GameState) -> Audience:

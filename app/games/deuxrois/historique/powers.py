@@ -380,8 +380,8 @@ def install(rules: GameRules) -> None:
     for ep in _ALL:
         _install_power(rules, ep)
     rules.timers.append((_delegation_due, _delegation_close))
-    rules.power_sources.append(_granted)
-    rules.power_sources.append(_coin_token_holders)
+    rules.power_source(_granted, grants=frozenset(POWERS))
+    rules.power_source(_coin_token_holders, grants=frozenset({COIN_TOKEN.key}))
     rules.prompt_kind("blood_oath")(_oath_answer)
     rules.prompt_kind("revolt_mission")(_revolt_answer)
     rules.on_reveal("coin_token", order=89)(_ask_token)  # just before the Moine's copy (90)

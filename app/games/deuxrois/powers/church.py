@@ -144,4 +144,5 @@ def install(rules: GameRules) -> None:
     rules.prompt_kind("confirm")(_confirm)
     rules.on_reveal("copy", order=90)(offer_copy)
     rules.prompt_kind("copy")(_copy)
-    rules.power_sources.append(copied_power)
+    rules.power_source(copied_power, grants=frozenset(
+        p.key for card in CARDS for p in copyable_powers(card)))

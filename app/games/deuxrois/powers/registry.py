@@ -47,7 +47,7 @@ frequency and windows; nothing in the core changes):
    ``rules.prompt_kind("key")(resolver)``; the resolver re-checks and calls
    ``record_use(tx, pid, "key")`` before its effect.
 5. A restriction on reveals: ``rules.reveal_guard(fn)``; a granted power:
-   ``rules.power_sources.append(fn)``.
+   ``rules.power_source(fn, grants=...)`` (the keys it may grant, if it knows).
 6. A test per ruling in ``tests/deuxrois/test_play_<family>.py`` with the ruling id
    in the test name; the random playouts pick the new action up from the views.
 """
@@ -70,6 +70,7 @@ from app.kernel.rules import refuse
 from app.kernel.text import EngineError, Text
 
 CARD_POWER_KEYS = frozenset(p.key for card in CARDS.values() for p in card.powers)
+_CARD_KEYS = {number: frozenset(p.key for p in card.powers) for number, card in CARDS.items()}
 
 
 # ------------------------------------------------------------------ which powers a player holds
@@ -99,6 +100,16 @@ def _by_key(state: GameState, pid: str) -> dict[str, Power]:
 
 def holds_power(state: GameState, pid: str, key: str) -> bool:
     return find_power(state, pid, key) is not None
+
+
+@memo.per_state
+def holders(state: GameState, key: str) -> frozenset[str]:
+    """The players holding power `key` (holds_power for each), asking only the sources that may grant it:
+    the audience asks this of every new state, and the other sources would cost every player's powers."""
+    rules = state.rules
+    sources = [s for s in rules.power_sources if key in rules.power_grants.get(s, (key,))]
+    return frozenset(pid for pid, card in state.cards.items()
+                     if key in _CARD_KEYS[card] or any(p.key == key for s in sources for p in s(state, pid)))
 
 
 # ------------------------------------------------------------------ reveal guards
