@@ -140,3 +140,21 @@ def test_the_interprete_hears_of_each_complete_in_his_room() -> None:
     audience = step(b, {"type": "request_reveal", "target": a, "kind": "couleur"})
     assert not audience.everyone and interprete in audience.players
     assert check.left_out > 0
+
+
+def test_the_espions_points_concern_his_phone_not_the_table() -> None:
+    """A complète banks half a point on the Espion's card (C30): his card's status, which only his phone and
+    the dashboard show. The answer concerns the two players (and the Interprète, who follows every
+    complète of his room), not the 47 others, and the scan shows those others' pages did not change."""
+    game = table(50, normandie=NORTH)
+    espion, guillaume = game.pid("espion"), game.pid("guillaume")
+    check = Scan(GAME, same_page(GAME.pages), _seats)
+    game.do(espion, {"type": "request_reveal", "target": guillaume, "kind": "complete"})
+    rid = next(r.id for r in game.state.requests.values() if r.from_id == espion)
+    before = game.state
+    events = game.do(guillaume, {"type": "answer_reveal", "request_id": rid, "accept": True})
+    assert game.state.card_state(9).banked == 0.5  # the Espion's card (9) banked his first partner
+    assert not check.step(before, events, game.state)
+    audience = GAME.audience(before, events, game.state)
+    assert not audience.everyone and audience.moderator
+    assert audience.players == {espion, guillaume, game.pid("interprete")}

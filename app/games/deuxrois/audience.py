@@ -2,11 +2,12 @@
 
 A tap in a 50-player game touches two or three players: a reveal request, its answer, a private
 reveal, a ballot, a game master's note. Those changes live in the state's per-player parts
-(requests, prompts, what each one knows, each one's feed, each one's ballot); anything else that
-moved (the phase, a timer, rooms, a power's effects, Mode Historique) may show on every page, so
-it concerns everyone. Reading the states, not the event types, keeps this right when a power or a
-seam writes those parts in a new way. `tests/deuxrois/test_audience.py` scans random games to
-show that a viewer left out would have been sent nothing.
+(requests, prompts, what each one knows, each one's feed, each one's ballot, what a card keeps that
+only its holder is shown, like the Espion's points); anything else that moved (the phase, a timer,
+rooms, a power's effects, Mode Historique) may show on every page, so it concerns everyone.
+Reading the states, not the event types, keeps this right when a power or a seam writes those parts
+in a new way. `tests/deuxrois/test_audience.py` scans random games to show that a viewer left out
+would have been sent nothing.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import fields
 from typing import Any
 
+from app.games.deuxrois.card_state import CardState
 from app.games.deuxrois.powers.registry import holders
 from app.games.deuxrois.state import GameState
 from app.kernel.audience import EVERYONE, MODERATOR, SCREEN, Audience, seats
@@ -66,6 +68,27 @@ def _elections(before: GameState, after: GameState) -> Audience:
     return seats(voters)
 
 
+# A card's parts that only its holder's page shows (his card's status, his powers' uses), the dashboard
+# aside: the Espion's partners and points, the Troubadour's principals, the Pèlerin's visits, uses of a
+# power (every offer reads its holder's own). Any other part (subject, blessed, treaty...) may bar or
+# open someone else's reveals: a change there concerns everyone.
+_HOLDER_ONLY = frozenset({"banked", "partners", "met_principals", "visits_normandie", "visits_angleterre",
+                          "used_game", "used_round"})
+_CARD_PARTS = tuple(f.name for f in fields(CardState))
+_UNTOUCHED = CardState()
+
+
+def _card_states(before: GameState, after: GameState) -> Audience:
+    """The holders of the cards whose changes are theirs alone; everyone when anything else moved."""
+    cards = set(_changed(before.card_states, after.card_states))
+    for card in cards:
+        old, new = before.card_states.get(card, _UNTOUCHED), after.card_states.get(card, _UNTOUCHED)
+        if any(getattr(old, part) != getattr(new, part) for part in _CARD_PARTS if part not in _HOLDER_ONLY):
+            return EVERYONE
+    # The card's holder before and after (a swap moves the card, and then `cards` concerns everyone).
+    return seats(pid for state in (before, after) for pid, card in state.cards.items() if card in cards)
+
+
 _PER_PLAYER: dict[str, Callable[[GameState, GameState], Audience]] = {
     "requests": _requests,
     "prompts": _prompts,
@@ -73,6 +96,7 @@ _PER_PLAYER: dict[str, Callable[[GameState, GameState], Audience]] = {
     "complete_partners": _own("complete_partners"),
     "feeds": _feeds,
     "elections": _elections,
+    "card_states": _card_states,
 }
 _FIELDS = tuple(f.name for f in fields(GameState) if f.compare)
 
