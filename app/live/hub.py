@@ -137,6 +137,7 @@ class Hub:
         # Seat token hash -> player id, as the store answered: a tap needs no trip to the database to know
         # whose phone it is. Only the store's yes is kept; a seat's entries go when its phone is cut off.
         self._seats: dict[str, str] = {}
+        self._lobby: tuple[Any, dict[str, Any]] | None = None  # (state, its lobby): a tap asks it five times
         self._timer: asyncio.TimerHandle | None = None
         self._armed_for: int | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -255,6 +256,14 @@ class Hub:
         self._arm()
 
     # -- viewers -------------------------------------------------------------
+
+    def lobby(self) -> dict[str, Any]:
+        """The door's view of the current state (who is seated, whether it is open), made once per state:
+        every tap asks whose seat it is, before and after. Shared: read it, never change it."""
+        kept = self._lobby
+        if kept is None or kept[0] is not self.state:
+            kept = self._lobby = (self.state, self.definition.lobby(self.state))
+        return kept[1]
 
     def view_for(self, viewer: Viewer) -> dict[str, Any]:
         view = self.definition.view_for(self.state, viewer, self.rebinds)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import ipaddress
-from typing import Annotated, Any
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, HTTPException
 from starlette.requests import HTTPConnection, Request
@@ -16,6 +17,8 @@ from app.store.tokens import normalise_code
 from app.web.i18n import LANG, t
 from app.web.ratelimit import Limiter
 from app.web.templating import render
+
+T = TypeVar("T")
 
 
 def get_games(conn: HTTPConnection) -> Games:
@@ -86,11 +89,21 @@ def get_door_limiter(conn: HTTPConnection) -> Limiter:
     return limiter
 
 
-GamesDep = Annotated[Games, Depends(get_games)]
+def _on_the_loop(read: Callable[[HTTPConnection], T]) -> Callable[[HTTPConnection], Awaitable[T]]:
+    """`read` as a coroutine: FastAPI runs a plain function dependency in its thread pool, a hop there and
+    back on every tap for what is one attribute read."""
+
+    async def dependency(conn: HTTPConnection) -> T:
+        return read(conn)
+
+    return dependency
+
+
+GamesDep = Annotated[Games, Depends(_on_the_loop(get_games))]
 HubDep = Annotated[Hub, Depends(get_hub)]
-SettingsDep = Annotated[Settings, Depends(get_settings)]
-LimiterDep = Annotated[Limiter, Depends(get_limiter)]
-DoorLimiterDep = Annotated[Limiter, Depends(get_door_limiter)]
+SettingsDep = Annotated[Settings, Depends(_on_the_loop(get_settings))]
+LimiterDep = Annotated[Limiter, Depends(_on_the_loop(get_limiter))]
+DoorLimiterDep = Annotated[Limiter, Depends(_on_the_loop(get_door_limiter))]
 
 
 def page(template: str, status: int = 200, **context: Any) -> HTMLResponse:

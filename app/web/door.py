@@ -21,7 +21,7 @@ def no_store(response: Response) -> Response:
 
 
 def lobby(hub: Hub) -> dict[str, Any]:
-    return hub.definition.lobby(hub.state)
+    return hub.lobby()
 
 
 def seat_name(hub: Hub, player_id: str | None) -> str | None:
