@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.deuxrois import bars
+from app.games.deuxrois import bars, memo
 from app.games.deuxrois.cards import DIPLOMATES_SECRETS, GUILLAUME, HAROLD
 from app.games.deuxrois.model.commands import UsePower
 from app.games.deuxrois.model.events import (
@@ -108,6 +108,7 @@ def sessions(state: GameState, pid: str, now: int | None = None, joinable: bool 
     limit = (last_time(state) if now is None else now) - TRANSLATION_WINDOW_MS
     joined: set[str] = set()  # partners of his later translations
     found: list[tuple[str, str, int]] = []  # (a, b, start in ms)
+    looked: set[frozenset[str]] = set()  # pairs already weighed: only their newest complète counts
     for _version, ev in live_events(state):
         if isinstance(ev, PhaseStarted) or ev.at_ms < limit:
             break
@@ -116,22 +117,28 @@ def sessions(state: GameState, pid: str, now: int | None = None, joinable: bool 
         if ev.source == "translation" and pid in (ev.a, ev.b):
             joined.add(ev.b if ev.a == pid else ev.a)
             continue
-        pair = (ev.a, ev.b)
-        if pid in pair or {ev.a, ev.b} <= joined or any({ev.a, ev.b} == {f[0], f[1]} for f in found):
+        pair = frozenset((ev.a, ev.b))
+        if pid in pair or pair <= joined or pair in looked:
             continue
-        if all(together(state, pid, x) and (not joinable or forceable(state, pid, x)) for x in pair):
+        looked.add(pair)
+        if all(together(state, pid, x) and (not joinable or forceable(state, pid, x)) for x in (ev.a, ev.b)):
             found.append((ev.a, ev.b, ev.at_ms))
     return found
 
 
+@memo.per_state  # his offer asks twice (targets, sessions), on every new state (audience: he watches)
+def _open_sessions(state: GameState, pid: str) -> list[tuple[str, str, int]]:
+    return sessions(state, pid)
+
+
 def _translation_targets(state: GameState, pid: str) -> list[str]:
-    return list(dict.fromkeys(x for a, b, _ in sessions(state, pid) for x in (a, b)))
+    return list(dict.fromkeys(x for a, b, _ in _open_sessions(state, pid) for x in (a, b)))
 
 
 def _translation_extra(state: GameState, pid: str) -> dict[str, Any]:
     """Each joinable session with the moment it stops being joinable (the phone greys it out then)."""
     return {"sessions": [{"players": [a, b], "until_ms": at + TRANSLATION_WINDOW_MS}
-                         for a, b, at in sessions(state, pid)]}
+                         for a, b, at in _open_sessions(state, pid)]}
 
 
 def _session_for(state: GameState, pid: str, cmd: UsePower, now: int | None = None,
