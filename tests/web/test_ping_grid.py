@@ -1,0 +1,103 @@
+"""The server's pings leave on a shared grid, not each on its own clock (issue 11: an idle phone's cost).
+
+Through a real `deuxrois serve` with 2 s pings (a 0.2 s grid): five phones open their sockets 0.13 s
+apart, and each notes when its first ping arrives. On their own clocks the five pings would come
+0.13 s apart; on the grid they arrive together in at most four instants, 0.2 s (or a multiple) apart.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import socket
+import struct
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx2
+import pytest
+from live_server import Served, create_game
+
+from app.web.serve import PING_GRID_S
+
+INTERVAL_S = 2.0
+GRID_S = min(PING_GRID_S, INTERVAL_S / 10)
+PHONES, APART_S = 5, 0.13
+TOGETHER_S = 0.04  # two pings this close left on one wake-up of the server (loopback, a loaded machine)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Served]:
+    served = Served(tmp_path, f"sqlite:///{tmp_path / 'ping.db'}", env={"WS_PING_INTERVAL": str(INTERVAL_S)}).start()
+    try:
+        yield served
+    finally:
+        served.stop()
+
+
+def _open(server: Served, path: str, cookie: str) -> socket.socket:
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
+                  f"Connection: Upgrade\r\nOrigin: {server.url}\r\nCookie: {cookie}\r\n"
+                  f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += sock.recv(1)
+    assert answer.startswith(b"HTTP/1.1 101"), answer
+    return sock
+
+
+def _first_ping(sock: socket.socket) -> float:
+    """When the first ping frame arrives (monotonic), reading the pushes before it."""
+    stream = b""
+    while True:
+        at = 0
+        while at + 2 <= len(stream):
+            opcode, length, head = stream[at] & 0x0F, stream[at + 1] & 0x7F, 2
+            if length == 126:
+                if at + 4 > len(stream):
+                    break
+                length, head = struct.unpack("!H", stream[at + 2:at + 4])[0], 4
+            elif length == 127:
+                if at + 10 > len(stream):
+                    break
+                length, head = struct.unpack("!Q", stream[at + 2:at + 10])[0], 10
+            if at + head + length > len(stream):
+                break
+            if opcode == 0x9:
+                return time.monotonic()
+            at += head + length
+        stream = stream[at:]
+        chunk = sock.recv(65536)
+        assert chunk, "the server closed the socket before its first ping"
+        stream += chunk
+
+
+def test_pings_leave_together_on_the_grid(server: Served) -> None:
+    with httpx2.Client(base_url=server.url) as game_master:
+        code, _ = create_game(game_master)
+        cookies = []
+        for name in ("Aude", "Bertrand", "Chloé", "Damien", "Émile")[:PHONES]:
+            with httpx2.Client(base_url=server.url) as phone:
+                assert phone.post(f"/g/{code}/join", data={"name": name}).status_code == 200
+                cookies.append(f"seat_{code}={phone.cookies[f'seat_{code}']}")
+    socks = []
+    try:
+        for cookie in cookies:
+            socks.append(_open(server, f"/g/{code}/ws", cookie))
+            time.sleep(APART_S)
+        # Each socket's first ping comes about INTERVAL_S after it opened; read them in the order they opened.
+        arrived = sorted(_first_ping(sock) for sock in socks)
+    finally:
+        for sock in socks:
+            sock.close()
+    instants = [arrived[0]]
+    for t in arrived[1:]:
+        if t - instants[-1] > TOGETHER_S:
+            instants.append(t)
+    assert len(instants) <= 4, [round(t - arrived[0], 3) for t in arrived]
+    for a, b in zip(instants, instants[1:], strict=False):
+        slots = (b - a) / GRID_S
+        assert abs(slots - round(slots)) * GRID_S <= TOGETHER_S, [round(t - arrived[0], 3) for t in arrived]
