@@ -8,6 +8,7 @@ apart, and each notes when its first ping arrives. On their own clocks the five 
 from __future__ import annotations
 
 import base64
+import itertools
 import os
 import socket
 import struct
@@ -98,6 +99,6 @@ def test_pings_leave_together_on_the_grid(server: Served) -> None:
         if t - instants[-1] > TOGETHER_S:
             instants.append(t)
     assert len(instants) <= 4, [round(t - arrived[0], 3) for t in arrived]
-    for a, b in zip(instants, instants[1:], strict=False):
+    for a, b in itertools.pairwise(instants):
         slots = (b - a) / GRID_S
         assert abs(slots - round(slots)) * GRID_S <= TOGETHER_S, [round(t - arrived[0], 3) for t in arrived]
