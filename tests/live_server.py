@@ -8,6 +8,7 @@ and nothing from the developer's shell (no .env either: it starts in its own fol
 
 from __future__ import annotations
 
+import base64
 import os
 import re
 import socket
@@ -111,6 +112,25 @@ def create_game(client: httpx2.Client, **form: str) -> tuple[str, str]:
     match = re.search(r"/m/([A-Z]{4})\?k=([\w-]+)", response.text)
     assert match, response.text
     return match.group(1), match.group(2)
+
+
+def raw_websocket(served: Served, path: str, cookie: str, rcvbuf: int | None = None) -> socket.socket:
+    """A websocket opened by hand (no extension offered, so frames come plain), its handshake answer read
+    byte by byte: not one byte of the first frame is taken. `rcvbuf`: a small receive buffer (a stalled phone)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    if rcvbuf is not None:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+    sock.settimeout(30)
+    sock.connect(("127.0.0.1", served.port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\nUpgrade: websocket\r\n"
+                  f"Connection: Upgrade\r\nOrigin: {served.url}\r\nCookie: {cookie}\r\n"
+                  f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+    answer = b""
+    while not answer.endswith(b"\r\n\r\n"):
+        answer += sock.recv(1)
+    assert answer.startswith(b"HTTP/1.1 101"), answer
+    return sock
 
 
 def _tcp_table() -> list[list[str]]:

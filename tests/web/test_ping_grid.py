@@ -7,9 +7,7 @@ apart, and each notes when its first ping arrives. On their own clocks the five 
 
 from __future__ import annotations
 
-import base64
 import itertools
-import os
 import socket
 import struct
 import time
@@ -18,7 +16,7 @@ from pathlib import Path
 
 import httpx2
 import pytest
-from live_server import Served, create_game
+from live_server import Served, create_game, raw_websocket
 
 from app.web.serve import PING_GRID_S
 
@@ -35,19 +33,6 @@ def server(tmp_path: Path) -> Iterator[Served]:
         yield served
     finally:
         served.stop()
-
-
-def _open(server: Served, path: str, cookie: str) -> socket.socket:
-    sock = socket.create_connection(("127.0.0.1", server.port), timeout=30)
-    key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
-                  f"Connection: Upgrade\r\nOrigin: {server.url}\r\nCookie: {cookie}\r\n"
-                  f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
-    answer = b""
-    while b"\r\n\r\n" not in answer:
-        answer += sock.recv(1)
-    assert answer.startswith(b"HTTP/1.1 101"), answer
-    return sock
 
 
 def _first_ping(sock: socket.socket) -> float:
@@ -87,7 +72,7 @@ def test_pings_leave_together_on_the_grid(server: Served) -> None:
     socks = []
     try:
         for cookie in cookies:
-            socks.append(_open(server, f"/g/{code}/ws", cookie))
+            socks.append(raw_websocket(server, f"/g/{code}/ws", cookie))
             time.sleep(APART_S)
         # Each socket's first ping comes about INTERVAL_S after it opened; read them in the order they opened.
         arrived = sorted(_first_ping(sock) for sock in socks)

@@ -13,8 +13,6 @@ close would wait to flush them, which never happens).
 
 from __future__ import annotations
 
-import base64
-import os
 import re
 import secrets
 import socket
@@ -26,7 +24,7 @@ from pathlib import Path
 
 import httpx2
 import pytest
-from live_server import Served, create_game
+from live_server import Served, create_game, raw_websocket
 from websockets.sync.client import ClientConnection, connect
 
 from app.settings import Settings
@@ -59,19 +57,7 @@ def _socket(server: Served, path: str, cookie: str) -> ClientConnection:
 
 def _stalled(server: Served, path: str, cookie: str) -> socket.socket:
     """A websocket that reads its handshake answer and then nothing, with a 4 KiB receive buffer."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    sock.settimeout(30)
-    sock.connect(("127.0.0.1", server.port))
-    key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
-                  f"Connection: Upgrade\r\nOrigin: {server.url}\r\nCookie: {cookie}\r\n"
-                  f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
-    answer = b""
-    while not answer.endswith(b"\r\n\r\n"):
-        answer += sock.recv(1)  # byte by byte: not one byte of the first frame is read
-    assert answer.startswith(b"HTTP/1.1 101"), answer
-    return sock
+    return raw_websocket(server, path, cookie, rcvbuf=4096)
 
 
 def _close_code(stream: bytes) -> int | None:
