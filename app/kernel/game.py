@@ -59,6 +59,10 @@ class Region:
     id: str  # never a role name: the DOM must not tell a role
     template: str
     keys: tuple[str, ...]
+    # A viewer's own small region whose inputs seldom change (a card, its powers): its HTML is kept in the
+    # process, by its inputs, between this viewer's sockets, so a phone that comes back (a Wi-Fi blip) gets
+    # it without a render. Only for regions of a few hundred bytes: what is kept is bounded in count.
+    kept: bool = False
 
 
 Pages = Mapping[ViewerKind, tuple[Region, ...]]

@@ -8,6 +8,7 @@ render once per fan-out, whoever receives them.
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -15,11 +16,16 @@ from typing import Any
 import orjson
 
 from app.kernel.game import Pages, Region
+from app.kernel.lru import LRU
 from app.kernel.viewer import Viewer
 from app.web.i18n import speaking
 from app.web.templating import render
 
 _BITS = (1 << 64) - 1
+# Kept regions (Region.kept) of every game of the process: a card and its powers are ~0.7 KB each, so this
+# holds two regions for each of 4,000 phones in under 8 MB, and a storm in one game finds its phones' own.
+KEPT_REGIONS = 8192
+_KEPT: LRU[tuple[str, str, str, str, bytes], str] = LRU(KEPT_REGIONS)
 
 
 def _digest(data: bytes | str) -> bytes:
@@ -42,12 +48,12 @@ class HtmlPresenter:
     def regions(self, viewer: Viewer, view: dict[str, Any]) -> list[str]:
         """Every region of the viewer's page, for the first render."""
         with speaking(viewer.lang):
-            return [self._render(viewer, region, _sub(view, region.keys)) for region in self.pages[viewer.kind]]
+            return [self._html(viewer, region, _sub(view, region.keys)) for region in self.pages[viewer.kind]]
 
     def region_html(self, viewer: Viewer, region: Region, view: dict[str, Any]) -> str:
         """One region of the viewer's page, in the viewer's language."""
         with speaking(viewer.lang):
-            return self._render(viewer, region, _sub(view, region.keys))
+            return self._html(viewer, region, _sub(view, region.keys))
 
     def push(
         self,
@@ -75,7 +81,7 @@ class HtmlPresenter:
                 key = (viewer.code, viewer.kind, region.id, viewer.lang, raw)
                 html = cache.get(key)
                 if html is None:
-                    html = cache[key] = self._render(viewer, region, sub)
+                    html = cache[key] = self._html(viewer, region, sub, raw)
                 shown = _digest(html)
                 sent[region.id] = fed + shown
                 if last is not None and last.endswith(shown):
@@ -86,6 +92,18 @@ class HtmlPresenter:
         # The server's clock rides along each push: phones correct their countdown by it.
         parts.append(f'<span id="srv-clock" hx-swap-oob="true" data-now="{int(time.time() * 1000)}"></span>')
         return "\n".join(parts)
+
+    def _html(self, viewer: Viewer, region: Region, sub: dict[str, Any], raw: bytes | None = None) -> str:
+        """The region rendered, or as kept from an earlier render of the same inputs (Region.kept)."""
+        if not region.kept:
+            return self._render(viewer, region, sub)
+        # 128 bits of the inputs, not the inputs: a card's view weighs more than its HTML.
+        digest = hashlib.blake2b(orjson.dumps(sub) if raw is None else raw, digest_size=16).digest()
+        key = (viewer.code, viewer.kind, region.id, viewer.lang, digest)
+        html: str | None = _KEPT.get(key)
+        if html is None:
+            html = _KEPT[key] = self._render(viewer, region, sub)
+        return html
 
     def _render(self, viewer: Viewer, region: Region, sub: dict[str, Any]) -> str:
         return render(region.template, v=sub, region=region.id, kind=viewer.kind, code=viewer.code)

@@ -47,10 +47,28 @@ async def _nothing(_code: int) -> None:
     return None
 
 
-def test_a_storm_of_attaches_resyncs_every_phone_and_pushes_presence_once(
-    client: TestClient, started: tuple[str, Any], monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    code, hub = started
+async def _storm(code: str, hub: Any) -> tuple[list[str], dict[str, list[str]]]:
+    """The dashboard's socket, then all 50 phones' at once; every message each got, once all is out."""
+    dashboard: list[str] = []
+    phones: dict[str, list[str]] = {f"p{i}": [] for i in range(1, PHONES + 1)}
+    moderator = Connection(Viewer(code, "moderator"), _recorder(dashboard), _nothing)
+    conns = [Connection(Viewer(code, "player", pid), _recorder(got), _nothing) for pid, got in phones.items()]
+    writers = [asyncio.create_task(c.run_writer()) for c in [moderator, *conns]]
+    hub.attach(moderator)
+    await asyncio.sleep(presence_module.WINDOW_S * 3)  # the dashboard's first page, nothing pending
+    dashboard.clear()
+    for conn in conns:
+        hub.attach(conn)  # all at once, as the sockets of a storm come in
+    await asyncio.sleep(presence_module.WINDOW_S * 3)
+    for conn in [moderator, *conns]:
+        conn.drop()
+    await asyncio.gather(*writers)
+    for conn in [moderator, *conns]:
+        hub.detach(conn)
+    return dashboard, phones
+
+
+def _counting_renders(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     renders: Counter[str] = Counter()
     render = presenter_module.HtmlPresenter._render
 
@@ -58,39 +76,45 @@ def test_a_storm_of_attaches_resyncs_every_phone_and_pushes_presence_once(
         renders[region.id] += 1
         return render(self, viewer, region, sub)
 
-    async def storm() -> tuple[list[str], dict[str, list[str]]]:
-        dashboard: list[str] = []
-        phones: dict[str, list[str]] = {f"p{i}": [] for i in range(1, PHONES + 1)}
-        conns = [Connection(Viewer(code, "moderator"), _recorder(dashboard), _nothing)]
-        conns += [Connection(Viewer(code, "player", pid), _recorder(got), _nothing) for pid, got in phones.items()]
-        writers = [asyncio.create_task(c.run_writer()) for c in conns]
-        hub.attach(conns[0])
-        await asyncio.sleep(presence_module.WINDOW_S * 3)  # the dashboard's first page, nothing pending
-        monkeypatch.setattr(presenter_module.HtmlPresenter, "_render", counting)
-        for conn in conns[1:]:
-            hub.attach(conn)  # all at once, as the sockets of a storm come in
-        await asyncio.sleep(presence_module.WINDOW_S * 3)
-        for conn in conns:
-            conn.drop()
-        await asyncio.gather(*writers)
-        for conn in conns:
-            hub.detach(conn)
-        return dashboard, phones
+    monkeypatch.setattr(presenter_module.HtmlPresenter, "_render", counting)
+    return renders
 
-    dashboard, phones = client.portal.call(storm)  # type: ignore[union-attr]
-    storm_renders = Counter(renders)  # (the pages rendered below to compare with are not the storm's)
+
+def _each_got_its_page_alone(code: str, hub: Any, phones: dict[str, list[str]]) -> None:
     presenter = presenter_module.HtmlPresenter(hub.definition.pages)
     for pid, got in phones.items():
         assert len(got) == 1, pid  # the whole page in one message
         viewer = Viewer(code, "player", pid)
         alone = "\n".join(presenter.regions(viewer, hub.view_for(viewer)))
         assert CLOCK.sub("", got[0]).strip() == alone.strip()  # what it would get alone, every region of it
-    # The dashboard: its first page, then one push for the 50 phones that came.
-    assert len(dashboard) == 2
-    assert dashboard[1].count("presence-connected") >= PHONES
+
+
+def test_a_storm_of_attaches_resyncs_every_phone_and_pushes_presence_once(
+    client: TestClient, started: tuple[str, Any], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    code, hub = started
+    renders = _counting_renders(monkeypatch)
+    dashboard, phones = client.portal.call(_storm, code, hub)  # type: ignore[union-attr]
+    storm_renders = Counter(renders)  # (the pages rendered below to compare with are not the storm's)
+    _each_got_its_page_alone(code, hub, phones)
+    # The dashboard: one push for the 50 phones that came.
+    assert len(dashboard) == 1
+    assert dashboard[0].count("presence-connected") >= PHONES
     # Regions every phone shows alike render once for the whole storm; each phone's own regions once per phone.
     assert storm_renders["p-status"] == 1 and storm_renders["p-event"] == 1
     assert storm_renders["p-card"] == PHONES
+
+
+def test_phones_coming_back_get_their_card_and_powers_as_kept_not_rendered_again(
+    client: TestClient, started: tuple[str, Any], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    code, hub = started
+    client.portal.call(_storm, code, hub)  # type: ignore[union-attr]
+    renders = _counting_renders(monkeypatch)
+    _, phones = client.portal.call(_storm, code, hub)  # type: ignore[union-attr]  # the Wi-Fi blinked
+    again = Counter(renders)
+    _each_got_its_page_alone(code, hub, phones)
+    assert again["p-card"] == 0 and again["p-powers"] == 0
 
 
 def test_phones_connecting_through_their_sockets_reach_the_dashboard_in_few_pushes(
@@ -111,3 +135,18 @@ def test_phones_connecting_through_their_sockets_reach_the_dashboard_in_few_push
         while pushes[-1].count("presence-connected") < len(seats):
             pushes.append(receive(dashboard))
         assert len(pushes) < len(seats) // 2  # one per window, not one per phone
+
+
+def test_a_kept_card_is_kept_per_language_and_per_card(client: TestClient, started: tuple[str, Any]) -> None:
+    code, hub = started
+    presenter = presenter_module.HtmlPresenter(hub.definition.pages)
+    card = next(r for r in hub.definition.pages["player"] if r.id == "p-card")
+
+    def html(pid: str, lang: str) -> str:
+        viewer = Viewer(code, "player", pid, lang)
+        return presenter.region_html(viewer, card, hub.view_for(viewer))
+
+    french, english = html("p1", "fr"), html("p1", "en")
+    assert "Maintenir pour voir ma carte" in french and "Hold to see my card" in english
+    assert html("p1", "en") == english and html("p1", "fr") == french  # kept, each in its language
+    assert html("p2", "fr") != french  # another seat, another card: never the first one's HTML

@@ -41,7 +41,7 @@ PAGES: Pages = {
         Region("p-status", _P + "status.html", ("game",)),
         Region("p-moment", _P + "moment.html", ("moments", "room")),  # its deadlines are its own
         Region("p-result", _P + "result.html", ("result", "my_result")),
-        Region("p-card", _P + "card.html", ("me", "is_general")),
+        Region("p-card", _P + "card.html", ("me", "is_general"), kept=True),
         Region("p-event", _P + "event.html", ("active_event",)),
         Region("p-room", _P + "room.html", ("room", "lobby", "designation", "election", "game")),
         # My actions in parts, each read from its own keys, so that one new request re-renders no more
@@ -50,7 +50,7 @@ PAGES: Pages = {
         # room, leaving, and my powers. Players are named from every seat's name (views.names).
         Region("p-actions", _P + "actions.html", ("actions_now", "names")),
         *(Region(f"p-mates-{n}", _P + "mates.html", (key,)) for n, key in enumerate(MATE_KEYS, start=1)),
-        Region("p-powers", _P + "powers.html", ("actions_more", "names", "room")),
+        Region("p-powers", _P + "powers.html", ("actions_more", "names", "room"), kept=True),
         Region("p-info", _P + "info.html", ("knowledge", "feed")),
     ),
     "moderator": (
