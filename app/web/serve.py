@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
 import os
 import socket
@@ -38,6 +39,12 @@ DEFLATE_LEVEL = 1
 # and pongs cost 3-4 ms of CPU a second on their own clocks, under 1 on the grid (docs/performance.md).
 # A silent phone is cut within interval + grid + timeout (9.5 s by default).
 PING_GRID_S = 0.5
+# The websockets library says "connection open" and "connection closed" at INFO for every socket, on top of
+# uvicorn's '"WebSocket /g/CODE/ws" [accepted]': three lines a phone, 150 in the logs for a Wi-Fi blip at 50
+# players, at ~50 us each (docs/performance.md). Its own logger keeps its warnings and drops those two;
+# uvicorn's line, the socket's access log, stays.
+SOCKET_LOG = logging.getLogger("deuxrois.websockets")
+SOCKET_LOG.setLevel(logging.WARNING)
 
 
 class Websockets(WebSocketsSansIOProtocol):
@@ -62,7 +69,7 @@ class Websockets(WebSocketsSansIOProtocol):
                     # is inflated on its own, instead of an inflater (7 KiB) kept for each phone.
                     client_no_context_takeover=True,
                     compress_settings={"memLevel": DEFLATE_MEM_LEVEL, "level": DEFLATE_LEVEL})],
-                max_size=self.config.ws_max_size, logger=self.conn.logger)
+                max_size=self.config.ws_max_size, logger=SOCKET_LOG)
 
     def start_keepalive(self) -> None:
         # Called once the handshake's answer is written: its request and response (headers, cookies:

@@ -1,5 +1,6 @@
 """Each socket's compression, through a real `deuxrois serve`: the narrower window the server asks for is
-agreed in the handshake, and a phone inflates its pushes with it (app/web/serve.py, Websockets)."""
+agreed in the handshake, and a phone inflates its pushes with it (app/web/serve.py, Websockets); the
+socket leaves one line in the server's log."""
 
 from __future__ import annotations
 
@@ -29,5 +30,10 @@ def test_a_phone_agrees_the_narrow_window_and_reads_its_page(tmp_path: Path) -> 
             assert f"server_max_window_bits={DEFLATE_WINDOW_BITS}" in agreed
             page = ws.recv(timeout=30)
         assert isinstance(page, str) and 'id="p-status"' in page and "Alix" in page
+        # One line for the socket in the server's log (uvicorn's access line), not three: the websockets
+        # library's "connection open" / "connection closed" would be 150 lines for a Wi-Fi blip.
+        log = served.output()
+        assert f'"WebSocket /g/{code}/ws" [accepted]' in log
+        assert "connection open" not in log and "connection closed" not in log
     finally:
         served.stop()
