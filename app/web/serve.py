@@ -43,7 +43,7 @@ PING_GRID_S = 0.5
 # uvicorn's '"WebSocket /g/CODE/ws" [accepted]': three lines a phone, 150 in the logs for a Wi-Fi blip at 50
 # players, at ~50 us each (docs/performance.md). Its own logger keeps its warnings and drops those two;
 # uvicorn's line, the socket's access log, stays.
-SOCKET_LOG = logging.getLogger("deuxrois.websockets")
+SOCKET_LOG = logging.getLogger(f"{__name__}.websockets")
 SOCKET_LOG.setLevel(logging.WARNING)
 
 
