@@ -8,7 +8,6 @@ render once per fan-out, whoever receives them.
 
 from __future__ import annotations
 
-import hashlib
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -19,7 +18,7 @@ from app.kernel.game import Pages, Region
 from app.kernel.lru import LRU
 from app.kernel.viewer import Viewer
 from app.web.i18n import speaking
-from app.web.templating import render
+from app.web.templating import inputs_digest, render
 
 _BITS = (1 << 64) - 1
 # Kept regions (Region.kept) of every game of the process: a card and its powers are ~0.7 KB each, so this
@@ -97,8 +96,7 @@ class HtmlPresenter:
         """The region rendered, or as kept from an earlier render of the same inputs (Region.kept)."""
         if not region.kept:
             return self._render(viewer, region, sub)
-        # 128 bits of the inputs, not the inputs: a card's view weighs more than its HTML.
-        digest = hashlib.blake2b(orjson.dumps(sub) if raw is None else raw, digest_size=16).digest()
+        digest = inputs_digest(orjson.dumps(sub) if raw is None else raw)
         key = (viewer.code, viewer.kind, region.id, viewer.lang, digest)
         html: str | None = _KEPT.get(key)
         if html is None:

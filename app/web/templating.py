@@ -44,12 +44,16 @@ def forget_fragments() -> None:
     _FRAGMENTS.clear()
 
 
+def inputs_digest(raw: bytes) -> bytes:
+    """128 bits of a block's JSON inputs: what kept HTML is found by (the inputs would weigh as much as it)."""
+    return hashlib.blake2b(raw, digest_size=16).digest()
+
+
 def _keep(*inputs: Any, caller: Callable[[], str]) -> Markup:
     """`{% call keep(a, b) %}...{% endcall %}`: the block's HTML, rendered once for these inputs (JSON) in
     this language, and kept. Only for a block that reads nothing but its inputs (and the language): a
     room-mate's box is the same for most phones of a room, and one new request changes one box of a page."""
-    # Keyed by a 128-bit digest of the inputs, not the inputs: the key would weigh as much as the HTML.
-    key = (LANG.get(), hashlib.blake2b(orjson.dumps(inputs), digest_size=16).digest())
+    key = (LANG.get(), inputs_digest(orjson.dumps(inputs)))
     html: Markup | None = _FRAGMENTS.get(key)
     if html is None:
         html = _FRAGMENTS[key] = Markup(caller())
