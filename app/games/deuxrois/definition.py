@@ -86,8 +86,11 @@ PAGE_TEMPLATES: Mapping[str, str] = {
 }
 def action_forms(view: dict[str, Any]) -> list[dict[str, Any]]:
     """The view's legal actions as the buttons and fields the phone shows (action_forms.build)."""
+    actions = view.get("actions") or ()
+    if not actions:  # most moments (a card seen, a reveal refused) answer nothing: no rosters to walk
+        return []
     names = names_in(view)
-    return [build(a, names) for a in view.get("actions") or ()]
+    return [build(a, names) for a in actions]
 
 
 PICTURES = {"graph": graph_svg, "timeline": timeline_svg}
