@@ -101,19 +101,18 @@ _PER_PLAYER: dict[str, Callable[[GameState, GameState], Audience]] = {
 _FIELDS = tuple(f.name for f in fields(GameState) if f.compare)
 
 
-def _watchers(state: GameState) -> Audience:
+def _watchers(before: GameState, after: GameState) -> Audience:
     """Holders of a power whose offer reads the room's latest exchanges and the newest event's clock
-    (ruleset.ActivePower.watches: the Interprète's sessions): whatever moved, their phones may change."""
-    watched = [key for key, power in state.rules.active.items() if power.watches]
-    if not watched:
-        return Audience()
-    return seats(pid for key in watched for pid in holders(state, key))
+    (ruleset.ActivePower.watches: the Interprète's sessions), when what it reads moved for them. A card
+    that changed hands moved `cards`, which concerns everyone: the holders after are the holders before."""
+    return seats(pid for power in after.rules.active.values() if power.watches is not None
+                 for pid in holders(after, power.key) if power.watches(before, pid) != power.watches(after, pid))
 
 
 def audience(before: GameState, events: Sequence[Any], after: GameState) -> Audience:
     if not events:
         return Audience()
-    concerned = MODERATOR | _watchers(after)
+    concerned = MODERATOR | _watchers(before, after)
     for name in _FIELDS:
         old, new = getattr(before, name), getattr(after, name)
         if old is new or name in _MODERATOR_ONLY:

@@ -55,6 +55,7 @@ Condition = Callable[[GameState, str], Text | EngineError | None]  # a Text: "po
 Check = Callable[[GameState, str, UsePower], None]
 Targets = Callable[[GameState, str], list[str]]
 Extra = Callable[[GameState, str], dict[str, Any]]
+Watched = Callable[[GameState, str], object]  # compared by ==, between the states before and after a change
 Resolve = Callable[[Tx, str, UsePower], None]
 
 
@@ -89,9 +90,10 @@ class ActivePower:
     check: Check = _no_check  # raises EngineError for an illegal target
     targets: Targets | None = None  # legal targets, for the views
     extra: Extra | None = None  # more for the views (pick, choices...)
-    # Its offer reads the room's latest exchanges and the clock of the newest event (the Interprète's
-    # sessions), not only its holder's parts of the state: any change may change it (audience.py).
-    watches: bool = False
+    # What its offer reads beyond its holder's parts of the state, such as the room's latest exchanges and
+    # the clock of the newest event (the Interprète's sessions): the holder's phone follows any change of
+    # it (audience.py), and only those.
+    watches: Watched | None = None
 
 
 @dataclass(slots=True)
@@ -180,7 +182,7 @@ class GameRules(Rules[GameState]):
 
     def active_power(self, key: str, condition: Condition = _no_condition, check: Check = _no_check,
                      targets: Targets | None = None, extra: Extra | None = None,
-                     watches: bool = False) -> Callable[[Resolve], Resolve]:
+                     watches: Watched | None = None) -> Callable[[Resolve], Resolve]:
         """A power its holder uses with `use_power` (the seam checks window and frequency first)."""
 
         def register(fn: Resolve) -> Resolve:

@@ -126,7 +126,7 @@ def sessions(state: GameState, pid: str, now: int | None = None, joinable: bool 
     return found
 
 
-@memo.per_state  # his offer asks twice (targets, sessions), on every new state (audience: he watches)
+@memo.per_state  # his offer asks twice (targets, sessions), and the audience once (what he watches)
 def _open_sessions(state: GameState, pid: str) -> list[tuple[str, str, int]]:
     return sessions(state, pid)
 
@@ -224,6 +224,6 @@ def install(rules: GameRules) -> None:
     rules.active_power("secret_council", check=_council_check, targets=_council_targets,
                        extra=lambda s, p: {"quota": 2})(secret_council)
     rules.active_power("translation", check=_translation_check, targets=_translation_targets,
-                       extra=_translation_extra, watches=True)(translation)
+                       extra=_translation_extra, watches=_open_sessions)(translation)
     rules.on_reveal("treaty", order=75)(treaty)
     rules.prompt_kind("treaty")(_initiate)

@@ -38,8 +38,9 @@ frequency and windows; nothing in the core changes):
    ``CardStateChanged`` for card state); the seam has already checked window
    and frequency and recorded the use. If what it offers (targets, extra)
    reads more than its holder's parts of the state, such as the room's latest
-   exchanges or the newest event's clock, say ``watches=True``: its holder's
-   phone then follows every change (audience.py; the Interprète's Traduction).
+   exchanges or the newest event's clock, pass ``watches=fn``, ``fn(state,
+   pid)`` being what it reads: its holder's phone then follows each change of
+   it (audience.py; the Interprète's Traduction and its sessions).
 3. An automatic effect of a reveal: ``rules.on_reveal("key", order=N,
    kinds=...)(fn)`` with ``fn(tx, holder, partner, kind)``; pick an unused N
    after 0 (Faussaire) and relative to the others (10 subjugation ... 95 pact).
