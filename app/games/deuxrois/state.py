@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from app.games.deuxrois.model.events import EventBase
     from app.games.deuxrois.ruleset import GameRules
 
+_UNTOUCHED = CardState()  # a card nothing has happened to yet
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +207,8 @@ class GameState:
         return [p.id for p in self.players if self.rooms.get(p.id) is room]
 
     def card_state(self, card: int) -> CardState:
-        return self.card_states.get(card, CardState())
+        # One shared untouched state (frozen): every view asks this of most cards, most of them untouched.
+        return self.card_states.get(card, _UNTOUCHED)
 
     def state_of(self, pid: str) -> CardState:
         return self.card_state(self.cards[pid])
