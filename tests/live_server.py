@@ -151,9 +151,12 @@ def _tcp_inodes(local_port: int, remote_port: int) -> set[str]:
 
 
 def _socket_inodes(pid: int) -> set[str]:
-    inodes = set()
-    fds = Path(f"/proc/{pid}/fd")
-    for fd in fds.iterdir() if fds.exists() else ():
+    inodes: set[str] = set()
+    try:
+        fds = list(Path(f"/proc/{pid}/fd").iterdir())
+    except OSError:  # the process ended (a short-lived child of the supervisor): it holds no socket
+        return inodes
+    for fd in fds:
         try:
             target = os.readlink(fd)
         except OSError:  # closed meanwhile
