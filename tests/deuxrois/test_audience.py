@@ -142,6 +142,28 @@ def test_the_interprete_hears_of_each_complete_in_his_room() -> None:
     assert check.left_out > 0
 
 
+def test_the_interprete_is_left_out_while_his_sessions_stay() -> None:
+    """What his phone offers beyond his own parts is the room's open sessions (ActivePower.watches): a
+    request, or a tap once no session is open, changes none of them, so his view is not rebuilt."""
+    game = table(50, normandie=NORTH)
+    interprete, a, b = game.pid("interprete"), game.pid("guillaume"), game.pid("harold")
+    check = Scan(GAME, same_page(GAME.pages), _seats)
+
+    def step(actor: str, command: dict[str, object]) -> Audience:
+        before = game.state
+        events = game.do(actor, command)
+        assert not check.step(before, events, game.state)
+        return GAME.audience(before, events, game.state)
+
+    assert interprete not in step(a, {"type": "request_reveal", "target": b, "kind": "complete"}).players
+    rid = next(r.id for r in game.state.requests.values() if r.from_id == a)
+    assert interprete in step(b, {"type": "answer_reveal", "request_id": rid, "accept": True}).players
+    game.now += 31_000
+    assert interprete in step(b, {"type": "request_reveal", "target": a, "kind": "couleur"}).players  # it closed
+    rid = next(r.id for r in game.state.requests.values() if r.from_id == b)
+    assert interprete not in step(a, {"type": "answer_reveal", "request_id": rid, "accept": False}).players
+
+
 def test_the_espions_points_concern_his_phone_not_the_table() -> None:
     """A complète banks half a point on the Espion's card (C30): his card's status, which only his phone and
     the dashboard show. The answer concerns the two players (and the Interprète, who follows every

@@ -3,12 +3,17 @@ answered or outdated, and never more than that player's own view holds."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from play_helpers import A, Game, complete, table
 
 from app.games.deuxrois import designation as des_rules
+from app.games.deuxrois.definition import PAGES
 from app.games.deuxrois.views import player_view
+from app.kernel.viewer import Viewer
+from app.web.presenter import HtmlPresenter
+from app.web.templating import _FRAGMENTS, forget_fragments
 
 NORTH = (1, 3, 4, 7, 13, 11, 15)
 
@@ -172,3 +177,24 @@ def test_the_room_hears_of_an_usurpation_and_the_general_of_a_refusal() -> None:
     for name in ("duc_de_bretagne", "protection_divine"):  # the deposed général and his room are told
         assert "usurped" in kinds(game, name), name
     assert "usurped" not in kinds(game, "harold")  # the other room is not
+
+
+def test_a_new_moment_on_top_makes_only_itself_the_ones_below_are_kept() -> None:
+    """Each moment's HTML is kept by what it shows (templating.keep): a new one on top of the list leaves
+    the ones below as they were, so a phone's moments region costs one moment a tap, not all of them."""
+    game = table(14, normandie=NORTH)
+    complete(game, "guillaume", "protection_divine")  # "seen" moments on both phones
+    pd = game.pid("protection_divine")
+    viewer = Viewer("ABCD", "player", pd, "fr")
+    region = next(r for r in PAGES["player"] if r.id == "p-moment")
+    presenter = HtmlPresenter(PAGES)
+    forget_fragments()
+    first = presenter.region_html(viewer, region, player_view(game.state, pd))
+    made = len(_FRAGMENTS)
+    game.do(game.pid("guillaume"), {"type": "request_reveal", "target": pd, "kind": "couleur"})
+    view = player_view(game.state, pd)
+    assert [m["kind"] for m in view["moments"]][:2] == ["ask", "seen"]
+    second = presenter.region_html(viewer, region, view)
+    assert len(_FRAGMENTS) == made + 1  # the request's moment, and nothing else made again
+    seen = re.search(r'<div class="alert-overlay moment moment-seen".*?</div>\s*</div>\s*</div>', first, re.S)
+    assert seen is not None and seen.group(0) in second  # the same HTML, ids included
