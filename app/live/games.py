@@ -33,10 +33,11 @@ class Games:
         self._hubs: dict[str, Hub] = {}
         self._loading: dict[str, asyncio.Lock] = {}
 
-    async def create(self, config: BaseModel, game: str) -> tuple[Hub, str]:
-        """A new game; returns its hub and the moderator's secret (shown once, stored hashed)."""
+    async def create(self, config: BaseModel, game: str, seed: int | None = None) -> tuple[Hub, str]:
+        """A new game; returns its hub and the moderator's secret (shown once, stored hashed). `seed`: the
+        deal's, for a benchmark whose runs must deal the same table (otherwise drawn at random)."""
         secret = new_token()
-        seed = secrets.randbits(53)
+        seed = secrets.randbits(53) if seed is None else seed
         at = now_ms()
         definition = game_of(game)
         payloads = definition.new_game(config, seed, at)
