@@ -116,12 +116,8 @@ def test_a_reveal_request_concerns_the_two_players_and_the_game_master() -> None
     assert GAME.audience(before, events, game.state).everyone  # every page shows the clock
 
 
-def test_the_interprete_hears_of_each_complete_in_his_room() -> None:
-    """His Traduction joins a complète of two others for 30 s (C71): every complète in his room, and every
-    event that moves the clock past a session's end, changes what his phone offers."""
-    game = table(50, normandie=NORTH)
-    interprete, a, b = game.pid("interprete"), game.pid("guillaume"), game.pid("harold")
-    check = Scan(GAME, same_page(GAME.pages), _seats)
+def _scanned_steps(game: Game, check: Scan) -> Callable[[str, dict[str, object]], Audience]:
+    """A move of the game, checked by the audience scan (nobody left out was sent anything): its audience."""
 
     def step(actor: str, command: dict[str, object]) -> Audience:
         before = game.state
@@ -130,6 +126,16 @@ def test_the_interprete_hears_of_each_complete_in_his_room() -> None:
         assert not missed, f"left out but changed: {missed}"
         return GAME.audience(before, events, game.state)
 
+    return step
+
+
+def test_the_interprete_hears_of_each_complete_in_his_room() -> None:
+    """His Traduction joins a complète of two others for 30 s (C71): every complète in his room, and every
+    event that moves the clock past a session's end, changes what his phone offers."""
+    game = table(50, normandie=NORTH)
+    interprete, a, b = game.pid("interprete"), game.pid("guillaume"), game.pid("harold")
+    check = Scan(GAME, same_page(GAME.pages), _seats)
+    step = _scanned_steps(game, check)
     step(a, {"type": "request_reveal", "target": b, "kind": "complete"})
     rid = next(r.id for r in game.state.requests.values() if r.from_id == a)
     audience = step(b, {"type": "answer_reveal", "request_id": rid, "accept": True})
@@ -147,14 +153,7 @@ def test_the_interprete_is_left_out_while_his_sessions_stay() -> None:
     request, or a tap once no session is open, changes none of them, so his view is not rebuilt."""
     game = table(50, normandie=NORTH)
     interprete, a, b = game.pid("interprete"), game.pid("guillaume"), game.pid("harold")
-    check = Scan(GAME, same_page(GAME.pages), _seats)
-
-    def step(actor: str, command: dict[str, object]) -> Audience:
-        before = game.state
-        events = game.do(actor, command)
-        assert not check.step(before, events, game.state)
-        return GAME.audience(before, events, game.state)
-
+    step = _scanned_steps(game, Scan(GAME, same_page(GAME.pages), _seats))
     assert interprete not in step(a, {"type": "request_reveal", "target": b, "kind": "complete"}).players
     rid = next(r.id for r in game.state.requests.values() if r.from_id == a)
     assert interprete in step(b, {"type": "answer_reveal", "request_id": rid, "accept": True}).players
