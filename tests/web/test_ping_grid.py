@@ -1,8 +1,9 @@
 """The server's pings leave on a shared grid, not each on its own clock (issue 11: an idle phone's cost).
 
-Through a real `deuxrois serve` with 2 s pings (a 0.2 s grid): five phones open their sockets 0.13 s
+Through a real `deuxrois serve` with 2 s pings (a 0.2 s grid): five phones open their sockets 0.1 s
 apart, and each notes when its first ping arrives. On their own clocks the five pings would come
-0.13 s apart; on the grid they arrive together in at most four instants, 0.2 s (or a multiple) apart.
+0.1 s apart, half a grid step; on the grid they arrive together, a whole number of steps apart, in fewer
+instants than the sockets' openings span steps (plus the two ends).
 """
 
 from __future__ import annotations
@@ -22,8 +23,10 @@ from app.web.serve import PING_GRID_S
 
 INTERVAL_S = 2.0
 GRID_S = min(PING_GRID_S, INTERVAL_S / 10)
-PHONES, APART_S = 5, 0.13
-TOGETHER_S = 0.04  # two pings this close left on one wake-up of the server (loopback, a loaded machine)
+PHONES, APART_S = 5, 0.1  # half a grid step: a ping on its own clock is as far from the grid as it can be
+# Two pings this close left on one wake-up of the server (loopback, a machine running the suite on both
+# cores): 45 ms of jitter were seen; a ping on its own clock is 100 ms off the grid.
+TOGETHER_S = 0.06
 
 
 @pytest.fixture
@@ -69,10 +72,11 @@ def test_pings_leave_together_on_the_grid(server: Served) -> None:
             with httpx2.Client(base_url=server.url) as phone:
                 assert phone.post(f"/g/{code}/join", data={"name": name}).status_code == 200
                 cookies.append(f"seat_{code}={phone.cookies[f'seat_{code}']}")
-    socks = []
+    socks, opened = [], []
     try:
         for cookie in cookies:
             socks.append(raw_websocket(server, f"/g/{code}/ws", cookie))
+            opened.append(time.monotonic())
             time.sleep(APART_S)
         # Each socket's first ping comes about INTERVAL_S after it opened; read them in the order they opened.
         arrived = sorted(_first_ping(sock) for sock in socks)
@@ -83,7 +87,11 @@ def test_pings_leave_together_on_the_grid(server: Served) -> None:
     for t in arrived[1:]:
         if t - instants[-1] > TOGETHER_S:
             instants.append(t)
-    assert len(instants) <= 4, [round(t - arrived[0], 3) for t in arrived]
+    # Opening a socket takes its own time on a loaded machine: openings spanning k whole grid steps have
+    # their first pings on at most k + 2 grid instants (4 when they open 0.1 s apart, as meant; on their
+    # own clocks, five pings 0.1 s apart are five instants).
+    steps = int((opened[-1] - opened[0]) / GRID_S)
+    assert len(instants) <= steps + 2, ([round(t - arrived[0], 3) for t in arrived], round(opened[-1] - opened[0], 3))
     for a, b in itertools.pairwise(instants):
         slots = (b - a) / GRID_S
         assert abs(slots - round(slots)) * GRID_S <= TOGETHER_S, [round(t - arrived[0], 3) for t in arrived]
