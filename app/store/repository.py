@@ -258,10 +258,6 @@ class Repository:
         ).first()
         return dict(row[0]) if row else None
 
-    def idempotent_result(self, game_id: int, key: str) -> dict[str, Any] | None:
-        with Session(self.engine) as session:
-            return self._stored_result(session.connection(), game_id, key)
-
     # -- seats ---------------------------------------------------------------
 
     def add_seat(self, game_id: int, player_id: str, token_hash: str, pin: str) -> None:
