@@ -2,8 +2,8 @@
 
 Through a real `deuxrois serve` with 2 s pings (a 0.2 s grid): five phones open their sockets 0.1 s
 apart, and each notes when its first ping arrives. On their own clocks the five pings would come
-0.1 s apart, half a grid step; on the grid they arrive together, a whole number of steps apart, in fewer
-instants than the sockets' openings span steps (plus the two ends).
+0.1 s apart, half a grid step; on the grid they arrive together, a whole number of steps apart, in at most
+two more instants than the whole steps the openings span.
 """
 
 from __future__ import annotations
