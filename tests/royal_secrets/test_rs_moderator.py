@@ -33,7 +33,7 @@ def test_rs_71_play_for_chooses_the_side_with_fewer_pawns_then_passes_to_the_rig
     assert s.rnd.positions["p2"] == "reine"
     s = send(s, MOD, {"type": "mod_play_for", "player_id": "p2"})
     assert s.tuile == "p3"
-    assert "Le maître du jeu joue pour Rouge." in [line.fr for line in s.feed]
+    assert "Le meneur de jeu joue pour Rouge." in [line.fr for line in s.feed]
 
 
 def test_rs_71_play_for_bets_a_courtisan_0_face_down_first() -> None:

@@ -229,7 +229,7 @@ def test_pause_and_play_for_an_absent_player(client: TestClient) -> None:
     _mod(client, code, {"type": "mod_play_for", "player_id": s.tuile})
     after = _state(client, code)
     assert s.tuile in after.rnd.positions and after.designating
-    assert f"Le maître du jeu joue pour {name}." in visible_text(_page(client, f"/m/{code}"))
+    assert f"Le meneur de jeu joue pour {name}." in visible_text(_page(client, f"/m/{code}"))
 
 
 def test_undo_with_its_preview_goes_back_and_pauses(client: TestClient) -> None:

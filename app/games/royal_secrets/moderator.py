@@ -100,7 +100,7 @@ def install(rules: Rules[State]) -> None:
     @rules.applies(PlayedFor)
     def _played_for(s: State, e: PlayedFor) -> State:
         n = s.name(e.player_id)
-        return replace(s, feed=with_feed(s.feed, Text(f"Le maître du jeu joue pour {n}.", f"The game master plays for {n}.")))
+        return replace(s, feed=with_feed(s.feed, Text(f"Le meneur de jeu joue pour {n}.", f"The game master plays for {n}.")))
 
     @rules.applies(GamePaused)
     def _paused(s: State, e: GamePaused) -> State:

@@ -78,7 +78,7 @@ def install(rules: Rules[State]) -> None:
     def _reverted(s: State, e: Reverted) -> State:
         events = s.history.events() if s.history is not None else []
         restored = rules.fold(State(), events[:e.to_version])
-        line = Text(f"Le maître du jeu revient à l'étape {e.to_version} (tour {restored.rnd.number}) : "
+        line = Text(f"Le meneur de jeu revient à l'étape {e.to_version} (tour {restored.rnd.number}) : "
                     "la partie est en pause.",
                     f"The game master goes back to step {e.to_version} (round {restored.rnd.number}): "
                     "the game is paused.")
