@@ -1,6 +1,7 @@
 """The audience scan for Deux Rois: in random games (Mode Historique too), after every decision, each
 viewer the audience leaves out would have been sent exactly nothing by a full rebuild (same HTML in
-both languages), and the audience does leave most phones out of an ordinary tap."""
+both languages), and the audience does leave most phones out of an ordinary tap. A swap of two
+room-mates' cards is also tried on every few states of those games, whatever powers are in play."""
 
 from __future__ import annotations
 
@@ -10,11 +11,14 @@ from collections.abc import Callable
 import pytest
 from play_helpers import Game, bot_step, random_game, table
 from test_historique_playouts import historique_game, historique_step
+from test_historique_support import hgame, to_x_with
 from web_helpers import same_page
 
 from app.games.deuxrois import memo
+from app.games.deuxrois.deal import Room
 from app.games.deuxrois.definition import GAME
 from app.games.deuxrois.historique.powers import COIN_TOKEN, POWERS
+from app.games.deuxrois.model.events import CardsSwapped
 from app.games.deuxrois.powers.registry import CARD_POWER_KEYS, holders, holds_power
 from app.games.deuxrois.state import GameState
 from app.games.deuxrois.views import player_view
@@ -42,8 +46,22 @@ def _moderator_move(game: Game, rng: random.Random) -> dict[str, object] | None:
     return {"type": "mod_pause"}
 
 
+def _swap_in_a_room(probe: Scan, state: GameState, rng: random.Random) -> None:
+    """Two room-mates' cards swapped on this state, as the Faussaire, a pact or a Serment de sang would (a
+    swap is always between two players together), whatever the phase, the prompts and the powers in play:
+    the audience (that room) must hold every page the swap changes."""
+    room = rng.choice(list(Room))
+    mates = [p for p in state.cards if state.rooms.get(p) is room]
+    if state.over or len(mates) < 2:
+        return
+    a, b = rng.sample(mates, 2)
+    swap = CardsSwapped(a=a, b=b, reason="faussaire", refresh=rng.random() < 0.5)
+    missed = probe.step(state, [swap], state.rules.fold(state, [swap]))
+    assert not missed, f"left out of a swap of {a} and {b} but changed: {missed}"
+
+
 def scan(game: Game, seed: int, historique: bool = False,
-         each: Callable[[GameState], None] | None = None) -> Scan:
+         each: Callable[[GameState], None] | None = None, swaps: Scan | None = None) -> Scan:
     rng = random.Random(seed)
     check = Scan(GAME, same_page(GAME.pages), _seats)
     budget, acted, phase = max(8, len(game.state.players)), 0, None
@@ -67,6 +85,8 @@ def scan(game: Game, seed: int, historique: bool = False,
                 acted += 1
         missed = check.step(before, events, game.state)
         assert not missed, f"left out but changed: {missed}"
+        if swaps is not None and rng.random() < 0.25:
+            _swap_in_a_room(swaps, game.state, rng)
         if each is not None:
             each(game.state)
     assert game.state.over, "the game never ended"
@@ -75,14 +95,17 @@ def scan(game: Game, seed: int, historique: bool = False,
 
 @pytest.mark.parametrize(("n", "seed"), [(6, 1), (9, 2), (14, 3)])
 def test_a_viewer_left_out_is_sent_nothing(n: int, seed: int) -> None:
-    check = scan(random_game(n, seed, rounds=3), seed)
+    swaps = Scan(GAME, same_page(GAME.pages), _seats)
+    check = scan(random_game(n, seed, rounds=3), seed, swaps=swaps)
     # Reveals, ballots and notes concern a few: the scan did spare most phones most of the time.
     assert check.left_out > check.concerned / 4, (check.left_out, check.concerned)
+    assert swaps.left_out > swaps.concerned / 4, (swaps.left_out, swaps.concerned)  # the other room, mostly
 
 
 def test_a_viewer_left_out_is_sent_nothing_in_mode_historique() -> None:
-    check = scan(historique_game(8, 4, rounds=3), 4, historique=True)
-    assert check.left_out > 0
+    swaps = Scan(GAME, same_page(GAME.pages), _seats)
+    check = scan(historique_game(8, 4, rounds=3), 4, historique=True, swaps=swaps)
+    assert check.left_out > 0 and swaps.left_out > 0
 
 
 def _same_holders(state: GameState) -> None:
@@ -179,3 +202,52 @@ def test_the_espions_points_concern_his_phone_not_the_table() -> None:
     audience = GAME.audience(before, events, game.state)
     assert not audience.everyone and audience.moderator
     assert audience.players == {espion, guillaume, game.pid("interprete")}
+
+
+def test_the_faussaires_swap_concerns_his_room_not_the_other() -> None:
+    """A complète with the Faussaire swaps the two cards (L340): the two phones change, and so may every
+    room-mate's offers (whom a reveal or a power may reach reads the card), so the room is concerned; the
+    other room's 25 phones are left out, and the scan shows their pages did not change."""
+    game = table(50, normandie=NORTH)
+    faussaire, guillaume = game.pid("faussaire"), game.pid("guillaume")
+    step = _scanned_steps(game, Scan(GAME, same_page(GAME.pages), _seats))
+    step(faussaire, {"type": "request_reveal", "target": guillaume, "kind": "complete"})
+    rid = next(r.id for r in game.state.requests.values() if r.from_id == faussaire)
+    audience = step(guillaume, {"type": "answer_reveal", "request_id": rid, "accept": True})
+    assert game.state.cards[faussaire] == 1 and game.state.cards[guillaume] == 21  # they did swap
+    assert not audience.everyone and audience.moderator and audience.screen
+    assert audience.players == set(game.state.present(Room.NORMANDIE))
+    assert len(audience.players) == len(NORTH)
+
+
+def test_a_swap_across_the_rooms_concerns_everyone() -> None:
+    """The Tempête deals the envoys' cards back among them, both rooms' (E7): every page may change."""
+    game = table(10, normandie=(1, 5, 6, 9))
+    north, south = game.pid("guillaume"), game.pid("harold")
+    assert game.state.rooms[north] is not game.state.rooms[south]
+    swap = CardsSwapped(a=north, b=south, reason="tempete", refresh=False)
+    assert GAME.audience(game.state, [swap], game.state.rules.fold(game.state, [swap])).everyone
+
+
+def _oath_targets(game: Game, who: str) -> list[str]:
+    offer = next(a for a in player_view(game.state, game.pid(who))["actions"] if a.get("power") == "blood_oath")
+    return list(offer["targets"] or [])
+
+
+def test_an_oath_answered_gives_the_room_its_targets_back() -> None:
+    """Mode Historique, event 23 (E27): while an oath waits for its answer, its two players are nobody else's
+    target; the answer (a prompt closed, the asked player's own part) makes them targets again for every
+    holder of the oath in the room, so those phones follow the oaths (ActivePower.watches)."""
+    game = hgame()
+    to_x_with(game, 1, ["assassin", "espion"], ["armurier", "troubadour"], number=23)
+    g, s, tresorier = game.pid("guillaume"), game.pid("sang_royal_rouge"), game.pid("tresorier_ducal")
+    step = _scanned_steps(game, Scan(GAME, same_page(GAME.pages), _seats))
+    assert {g, s} <= set(_oath_targets(game, "tresorier_ducal"))
+    game.now += 1000
+    offered = step(g, {"type": "use_power", "power": "blood_oath", "target": s})
+    assert offered.everyone or tresorier in offered.players  # a use is counted in Mode Historique's state
+    assert not {g, s} & set(_oath_targets(game, "tresorier_ducal"))
+    prompt = next(p for p in game.state.prompts.values() if p.kind == "blood_oath")
+    audience = step(s, {"type": "answer_prompt", "prompt_id": prompt.id, "choice": "decline"})
+    assert tresorier in audience.players and not audience.everyone
+    assert {g, s} <= set(_oath_targets(game, "tresorier_ducal"))

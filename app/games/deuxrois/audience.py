@@ -3,8 +3,9 @@
 A tap in a 50-player game touches two or three players: a reveal request, its answer, a private
 reveal, a ballot, a game master's note. Those changes live in the state's per-player parts
 (requests, prompts, what each one knows, each one's feed, each one's ballot, what a card keeps that
-only its holder is shown, like the Espion's points); anything else that moved (the phase, a timer,
-rooms, a power's effects, Mode Historique) may show on every page, so it concerns everyone.
+only its holder is shown, like the Espion's points). A swap of two room-mates' cards concerns their
+room; anything else that moved (the phase, a timer, rooms, a power's effects, Mode Historique) may
+show on every page, so it concerns everyone.
 Reading the states, not the event types, keeps this right when a power or a seam writes those parts
 in a new way. `tests/deuxrois/test_audience.py` scans random games to show that a viewer left out
 would have been sent nothing.
@@ -85,11 +86,26 @@ def _card_states(before: GameState, after: GameState) -> Audience:
         old, new = before.card_states.get(card, _UNTOUCHED), after.card_states.get(card, _UNTOUCHED)
         if any(getattr(old, part) != getattr(new, part) for part in _CARD_PARTS if part not in _HOLDER_ONLY):
             return EVERYONE
-    # The card's holder before and after (a swap moves the card, and then `cards` concerns everyone).
+    # The card's holder before and after (a swap moves the card, and `cards` names the room).
     return seats(pid for state in (before, after) for pid, card in state.cards.items() if card in cards)
 
 
+def _cards(before: GameState, after: GameState) -> Audience:
+    """A swap within a room: that room's phones and the big screen. Whose card is where shows on the pages of
+    the holders' room-mates only (a reveal's guards, an immunity, a power's targets are all asked of one's
+    own room); the other room's pages read it from what was shown, which a swap never rewrites (knowledge.py).
+    The deal, and a swap across the rooms (the Tempête), concern everyone."""
+    if before.cards.keys() != after.cards.keys():
+        return EVERYONE
+    moved = [pid for pid, card in after.cards.items() if before.cards[pid] != card]
+    rooms = {state.rooms.get(pid) for state in (before, after) for pid in moved}
+    if None in rooms or len(rooms) > 1:
+        return EVERYONE
+    return seats(pid for state in (before, after) for pid, room in state.rooms.items() if room in rooms) | SCREEN
+
+
 _PER_PLAYER: dict[str, Callable[[GameState, GameState], Audience]] = {
+    "cards": _cards,
     "requests": _requests,
     "prompts": _prompts,
     "knowledge": _own("knowledge"),
@@ -104,7 +120,7 @@ _FIELDS = tuple(f.name for f in fields(GameState) if f.compare)
 def _watchers(before: GameState, after: GameState) -> Audience:
     """Holders of a power whose offer reads the room's latest exchanges and the newest event's clock
     (ruleset.ActivePower.watches: the Interprète's sessions), when what it reads moved for them. A card
-    that changed hands moved `cards`, which concerns everyone: the holders after are the holders before."""
+    that changed hands concerns its holders before and after (`_cards`): the holders after are enough."""
     return seats(pid for power in after.rules.active.values() if power.watches is not None
                  for pid in holders(after, power.key) if power.watches(before, pid) != power.watches(after, pid))
 

@@ -28,6 +28,7 @@ class Scan:
     left_out: int = 0  # viewers the audiences spared, over the whole scan: a scan that spares none proves nothing
     concerned: int = 0
     _views: dict[tuple[int, Viewer], dict[str, Any]] = field(default_factory=dict)
+    _kept: Any = None  # the state whose views are kept: alive, so that no other state takes its id
 
     def _view(self, state: Any, viewer: Viewer) -> dict[str, Any]:
         key = (id(state), viewer)
@@ -51,4 +52,5 @@ class Scan:
                 missed.append(f"{viewer.kind} {viewer.player_id or ''} after {[type(e).__name__ for e in events]}")
         # Only the newest state's views are asked again (as the next step's `before`).
         self._views = {k: v for k, v in self._views.items() if k[0] == id(after)}
+        self._kept = after
         return missed

@@ -32,7 +32,7 @@ from app.games.deuxrois.powers.registry import force_target, forceable
 from app.games.deuxrois.powers.reveal_triggers import immune
 from app.games.deuxrois.prompts import open_prompt
 from app.games.deuxrois.reveals import complete, show_private
-from app.games.deuxrois.ruleset import GameRules, Tx
+from app.games.deuxrois.ruleset import GameRules, Tx, Watched
 from app.games.deuxrois.state import GameState, Prompt
 from app.kernel.rules import refuse
 from app.kernel.text import EngineError, Text
@@ -53,6 +53,7 @@ class EventPower:
     limit: int | None = 1  # uses per round and per person; None: unlimited
     cost: Cost = Cost.NONE  # the reveal it costs its holder, checked by the seam like a card's (bars.cost)
     condition: Callable[[GameState, str], Text | None] | None = None  # why not now (beyond window and limit)
+    watches: Watched | None = None  # what its targets read of others' parts (ruleset.ActivePower.watches)
 
 
 
@@ -83,6 +84,11 @@ def _role(role: str) -> Callable[[GameState, str], bool]:
 def _coronation(tx: Tx, pid: str, target: str | None) -> None:
     assert target is not None
     public_colour(tx, target, "couronnement")
+
+
+def _ballots(state: GameState, pid: str) -> object:
+    el = state.elections.get(state.rooms[pid])
+    return el.ballots if el is not None else None
 
 
 def _lieutenant_targets(state: GameState, pid: str) -> list[str]:
@@ -132,10 +138,15 @@ def _cross(reason: str) -> Callable[[Tx, str, str | None], None]:
     return resolve
 
 
+def _oaths_pending(state: GameState, pid: str) -> frozenset[str]:
+    """Who offers an oath or is asked one now: out of every oath's targets (others' prompts, so watched)."""
+    return frozenset(x for p in state.prompts.values() if p.kind == "blood_oath"
+                     for x in (str(p.data.get("target")), p.player_id))
+
+
 def _oath_targets(state: GameState, pid: str) -> list[str]:
     """Partners who could pay the oath's price too: a public reveal (asked of everyone alike, bars.reveal)."""
-    pending = {str(p.data.get("target")) for p in state.prompts.values() if p.kind == "blood_oath"} | {
-        p.player_id for p in state.prompts.values() if p.kind == "blood_oath"}
+    pending = _oaths_pending(state, pid)
     if pid in pending:
         return []
     return [p for p in _room_others(state, pid) if not historique_of(state).has("sworn", p) and p not in pending
@@ -276,7 +287,7 @@ _ALL = (
     EventPower("pick_lieutenant", 7, ("Nommer le lieutenant", "Name the lieutenant"),
                ("Le lieutenant désignera les envoyés à votre place.", "The lieutenant names the envoys for you."),
                (Window.D,), lambda s, p: _is_general(s, p) and not lieutenant_of(s, s.rooms[p]),
-               _lieutenant_targets, _lieutenant),
+               _lieutenant_targets, _lieutenant, watches=_ballots),
     EventPower("viking_view", 9, ("Raid viking", "Viking raid"),
                ("Voir de force la carte d'un joueur sans montrer la vôtre (2 fois).",
                 "Force a player to show you their card without showing yours (twice)."),
@@ -292,7 +303,7 @@ _ALL = (
                ("Proposer à un joueur d'échanger définitivement vos cartes.",
                 "Offer a player to swap your cards for good."),
                (Window.X,), lambda s, p: not historique_of(s).has("sworn", p), _oath_targets, _oath, limit=None,
-               cost=Cost.PUBLIQUE),
+               cost=Cost.PUBLIQUE, watches=_oaths_pending),
     EventPower("delegate_mission", 12, ("Bal des traîtres", "Traitors' ball"),
                ("Désigner un joueur de votre salle qui partira à votre place.",
                 "Name a player of your room who goes instead of you."),
@@ -353,7 +364,7 @@ def _install_power(rules: GameRules, ep: EventPower) -> None:
         tx.emit(HistoriquePowerSpent(player=pid, power=ep.key))
         ep.resolve(tx, pid, cmd.target)
 
-    rules.active_power(ep.key, condition=condition, check=check, targets=ep.targets)(resolve)
+    rules.active_power(ep.key, condition=condition, check=check, targets=ep.targets, watches=ep.watches)(resolve)
 
 
 # 13, E17: the token itself is social; each complète asks both players to tick that it was exchanged.
