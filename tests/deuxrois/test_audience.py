@@ -102,6 +102,15 @@ def test_a_viewer_left_out_is_sent_nothing(n: int, seed: int) -> None:
     assert swaps.left_out > swaps.concerned / 4, (swaps.left_out, swaps.concerned)  # the other room, mostly
 
 
+@pytest.mark.parametrize(("n", "seed"), [(36, 1), (50, 13)])
+def test_a_viewer_left_out_is_sent_nothing_at_a_full_table(n: int, seed: int) -> None:
+    """From 36 seats the deck holds the Roi de France and the Church, at 50 every card (a rally's opt-ins,
+    whose expiry moves every page's clock: seed 13 found it)."""
+    swaps = Scan(GAME, same_page(GAME.pages), _seats)
+    check = scan(random_game(n, seed, rounds=3), seed, swaps=swaps)
+    assert check.left_out > check.concerned and swaps.left_out > swaps.concerned / 2, (check.left_out, swaps.left_out)
+
+
 def test_a_viewer_left_out_is_sent_nothing_in_mode_historique() -> None:
     swaps = Scan(GAME, same_page(GAME.pages), _seats)
     check = scan(historique_game(8, 4, rounds=3), 4, historique=True, swaps=swaps)
@@ -251,3 +260,17 @@ def test_an_oath_answered_gives_the_room_its_targets_back() -> None:
     audience = step(s, {"type": "answer_prompt", "prompt_id": prompt.id, "choice": "decline"})
     assert tresorier in audience.players and not audience.everyone
     assert {g, s} <= set(_oath_targets(game, "tresorier_ducal"))
+
+
+def test_a_subjugation_concerns_the_new_subject_not_the_table() -> None:
+    """The Roi de France's complète makes his partner a subject (L115): the partner's card status and alert
+    change, which only his phone and the dashboard show; the other players' pages do not change."""
+    game = table(50, normandie=NORTH)
+    roi, assassin = game.pid("roi_de_france"), game.pid("assassin")
+    step = _scanned_steps(game, Scan(GAME, same_page(GAME.pages), _seats))
+    step(roi, {"type": "request_reveal", "target": assassin, "kind": "complete"})
+    rid = next(r.id for r in game.state.requests.values() if r.from_id == roi)
+    audience = step(assassin, {"type": "answer_reveal", "request_id": rid, "accept": True})
+    assert game.state.state_of(assassin).subject
+    assert not audience.everyone and audience.moderator
+    assert audience.players == {roi, assassin, game.pid("interprete")}  # he follows every complète of his room

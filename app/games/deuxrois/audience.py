@@ -19,6 +19,7 @@ from typing import Any
 
 from app.games.deuxrois.card_state import CardState
 from app.games.deuxrois.powers.registry import holders
+from app.games.deuxrois.rounds import next_deadline
 from app.games.deuxrois.state import GameState
 from app.kernel.audience import EVERYONE, MODERATOR, SCREEN, Audience, seats
 
@@ -71,10 +72,12 @@ def _elections(before: GameState, after: GameState) -> Audience:
 
 # A card's parts that only its holder's page shows (his card's status, his powers' uses), the dashboard
 # aside: the Espion's partners and points, the Troubadour's principals, the Pèlerin's visits, uses of a
-# power (every offer reads its holder's own). Any other part (subject, blessed, treaty...) may bar or
-# open someone else's reveals: a change there concerns everyone.
+# power (every offer reads its holder's own), and whether he is the Roi de France's subject (his status,
+# his alert; the Pape's and the Chancelier's offers read it when a complète triggers them, as rules, not
+# as pages). Any other part (blessed, treaty, armed...) may bar or open someone else's reveals: a change
+# there concerns everyone.
 _HOLDER_ONLY = frozenset({"banked", "partners", "met_principals", "visits_normandie", "visits_angleterre",
-                          "used_game", "used_round"})
+                          "used_game", "used_round", "subject"})
 _CARD_PARTS = tuple(f.name for f in fields(CardState))
 _UNTOUCHED = CardState()
 
@@ -128,6 +131,10 @@ def _watchers(before: GameState, after: GameState) -> Audience:
 def audience(before: GameState, events: Sequence[Any], after: GameState) -> Audience:
     if not events:
         return Audience()
+    if next_deadline(before) != next_deadline(after):
+        # Every page's clock shows the next deadline, and a timer may read a per-player part: a rally's
+        # opt-ins expire together (their prompts), and the phase's own deadline shows again after them.
+        return EVERYONE
     concerned = MODERATOR | _watchers(before, after)
     for name in _FIELDS:
         old, new = getattr(before, name), getattr(after, name)
