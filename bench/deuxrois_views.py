@@ -11,7 +11,8 @@ and what the hub builds for the new state:
   dashboard), as the hub does, and their regions.
 
 Timed in CPU time of the thread (the machine is shared); no database, no sockets (`fanout-50` has
-the whole hub). `python -m bench.deuxrois_views --profile [TAPS]` prints a cProfile of the rebuilds.
+the whole hub). `python -m bench.deuxrois_views --profile [TAPS]` prints a cProfile of the rebuilds;
+`--audiences [PAIRS]` counts whom random complètes reach (every page, a room, a few phones).
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ from __future__ import annotations
 import cProfile
 import gc
 import pstats
+import random
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -196,7 +199,42 @@ def profile(n: int = 30, top: int = 40) -> None:
     stats.sort_stats("tottime").print_stats(top)
 
 
-if __name__ == "__main__":  # python -m bench.deuxrois_views --profile [TAPS]
+def audiences(pairs: int = 600, seed: int = 1) -> Counter[str]:
+    """Whom the taps of `pairs` complètes reach, each requested then accepted between two free room-mates
+    picked at random (either room), as the shared driver plays: how many reach every page, a whole room
+    (a swap) or a few, and what moved in the state when every page was concerned."""
+    state, _ = mid_negotiation()
+    rng, out = random.Random(seed), Counter[str]()
+    at = T0 + 200_000
+    for _ in range(pairs):
+        busy = {p for r in state.requests.values() for p in (r.from_id, r.to_id)}
+        free = [p for p in state.present(rng.choice(list(state.iter_rooms()))) if p not in busy]
+        a, b = rng.sample(free, 2)
+        asked, events = _do(state, Actor.player(a), {"type": "request_reveal", "target": b, "kind": "complete"}, at)
+        rid = next(r.id for r in asked.requests.values() if r.from_id == a and r.to_id == b)
+        shown, answer = _do(asked, Actor.player(b), {"type": "answer_reveal", "request_id": rid, "accept": True}, at)
+        for before, evs, after in ((state, events, asked), (asked, answer, shown)):
+            audience = GAME.audience(before, evs, after)
+            if audience.everyone:
+                out["every page"] += 1
+                out.update({f"  every page, after {_said(ev)}" for ev in evs})
+            else:
+                out["a room (a swap)" if len(audience.players) > PLAYERS // 4 else "a few phones"] += 1
+        state, at = shown, at + 1500
+    return out
+
+
+def _said(event: Event) -> str:
+    changes = getattr(event, "changes", None)  # a card's status: which part
+    return type(event).__name__ + (f" {sorted(changes)}" if isinstance(changes, dict) else "")
+
+
+if __name__ == "__main__":  # python -m bench.deuxrois_views --profile [TAPS] | --audiences [PAIRS]
+    if sys.argv[1:2] == ["--audiences"]:
+        for what, count in sorted(audiences(int(sys.argv[2]) if len(sys.argv) > 2 else 600).items()):
+            print(f"{count:6d}  {what}")
+        sys.exit()
     if sys.argv[1:2] != ["--profile"]:
-        sys.exit("usage: python -m bench.deuxrois_views --profile [TAPS]   (the timings: python -m bench deuxrois-views)")
+        sys.exit("usage: python -m bench.deuxrois_views --profile [TAPS] | --audiences [PAIRS]"
+                 "   (the timings: python -m bench deuxrois-views)")
     profile(int(sys.argv[2]) if len(sys.argv) > 2 else 30)
