@@ -213,16 +213,20 @@ def test_the_espions_points_concern_his_phone_not_the_table() -> None:
     assert audience.players == {espion, guillaume, game.pid("interprete")}
 
 
+def _complete(step: Callable[[str, dict[str, object]], Audience], game: Game, asker: str, partner: str) -> Audience:
+    """A complète asked and accepted, each tap checked by the scan: the answer's audience."""
+    step(asker, {"type": "request_reveal", "target": partner, "kind": "complete"})
+    rid = next(r.id for r in game.state.requests.values() if r.from_id == asker)
+    return step(partner, {"type": "answer_reveal", "request_id": rid, "accept": True})
+
+
 def test_the_faussaires_swap_concerns_his_room_not_the_other() -> None:
     """A complète with the Faussaire swaps the two cards (L340): the two phones change, and so may every
     room-mate's offers (whom a reveal or a power may reach reads the card), so the room is concerned; the
     other room's 25 phones are left out, and the scan shows their pages did not change."""
     game = table(50, normandie=NORTH)
     faussaire, guillaume = game.pid("faussaire"), game.pid("guillaume")
-    step = _scanned_steps(game, Scan(GAME, same_page(GAME.pages), _seats))
-    step(faussaire, {"type": "request_reveal", "target": guillaume, "kind": "complete"})
-    rid = next(r.id for r in game.state.requests.values() if r.from_id == faussaire)
-    audience = step(guillaume, {"type": "answer_reveal", "request_id": rid, "accept": True})
+    audience = _complete(_scanned_steps(game, Scan(GAME, same_page(GAME.pages), _seats)), game, faussaire, guillaume)
     assert game.state.cards[faussaire] == 1 and game.state.cards[guillaume] == 21  # they did swap
     assert not audience.everyone and audience.moderator and audience.screen
     assert audience.players == set(game.state.present(Room.NORMANDIE))
@@ -267,10 +271,7 @@ def test_a_subjugation_concerns_the_new_subject_not_the_table() -> None:
     change, which only his phone and the dashboard show; the other players' pages do not change."""
     game = table(50, normandie=NORTH)
     roi, assassin = game.pid("roi_de_france"), game.pid("assassin")
-    step = _scanned_steps(game, Scan(GAME, same_page(GAME.pages), _seats))
-    step(roi, {"type": "request_reveal", "target": assassin, "kind": "complete"})
-    rid = next(r.id for r in game.state.requests.values() if r.from_id == roi)
-    audience = step(assassin, {"type": "answer_reveal", "request_id": rid, "accept": True})
+    audience = _complete(_scanned_steps(game, Scan(GAME, same_page(GAME.pages), _seats)), game, roi, assassin)
     assert game.state.state_of(assassin).subject
     assert not audience.everyone and audience.moderator
     assert audience.players == {roi, assassin, game.pid("interprete")}  # he follows every complète of his room
