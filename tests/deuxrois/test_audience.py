@@ -47,7 +47,7 @@ def _moderator_move(game: Game, rng: random.Random) -> dict[str, object] | None:
 
 
 def _swap_in_a_room(probe: Scan, state: GameState, rng: random.Random) -> None:
-    """Two room-mates' cards swapped on this state, as the Faussaire, a pact or a Serment de sang would (a
+    """Two room-mates' cards swapped on this state, as the Faussaire, a pact or a Serment du sang would (a
     swap is always between two players together), whatever the phase, the prompts and the powers in play:
     the audience (that room) must hold every page the swap changes."""
     room = rng.choice(list(Room))
