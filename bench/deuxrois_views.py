@@ -202,25 +202,22 @@ def profile(n: int = 30, top: int = 40) -> None:
 def audiences(pairs: int = 600, seed: int = 1) -> Counter[str]:
     """Whom the taps of `pairs` complètes reach, each requested then accepted between two free room-mates
     picked at random (either room), as the shared driver plays: how many reach every page, a whole room
-    (a swap) or a few, and what moved in the state when every page was concerned."""
+    (a swap) or a few, and which events made a tap reach every page."""
     state, _ = mid_negotiation()
     rng, out = random.Random(seed), Counter[str]()
     at = T0 + 200_000
     for _ in range(pairs):
         busy = {p for r in state.requests.values() for p in (r.from_id, r.to_id)}
         free = [p for p in state.present(rng.choice(list(state.iter_rooms()))) if p not in busy]
-        a, b = rng.sample(free, 2)
-        asked, events = _do(state, Actor.player(a), {"type": "request_reveal", "target": b, "kind": "complete"}, at)
-        rid = next(r.id for r in asked.requests.values() if r.from_id == a and r.to_id == b)
-        shown, answer = _do(asked, Actor.player(b), {"type": "answer_reveal", "request_id": rid, "accept": True}, at)
-        for before, evs, after in ((state, events, asked), (asked, answer, shown)):
+        played = _complete(state, *rng.sample(free, 2), at)
+        for before, evs, after in played:
             audience = GAME.audience(before, evs, after)
             if audience.everyone:
                 out["every page"] += 1
                 out.update({f"  every page, after {_said(ev)}" for ev in evs})
             else:
                 out["a room (a swap)" if len(audience.players) > PLAYERS // 4 else "a few phones"] += 1
-        state, at = shown, at + 1500
+        state, at = played[-1][2], at + 1500
     return out
 
 
