@@ -1,0 +1,39 @@
+"""The one Jinja environment's shortcuts answer exactly as Jinja does: a view's dict read as `r.kind`, a
+dict method named like a key, a missing key, and the helpers every template sees."""
+
+from __future__ import annotations
+
+import pytest
+from jinja2 import Environment, StrictUndefined, UndefinedError
+
+from app.web.i18n import speaking
+from app.web.templating import ENV, render
+
+
+@pytest.mark.parametrize("source", [
+    "{{ r.kind }}",
+    "{{ r.items is callable }}|{{ r['items'] | length }}",  # a key named like a dict method: the method wins
+    "{{ r.get('kind') }}|{{ r.get('absent', 'none') }}",
+    "{{ r.keys() | list | length }}",
+    "{% for k, v in r.items() %}{{ k }}={{ v }};{% endfor %}",
+    "{{ r.nested.deep }}",
+])
+def test_a_dict_reads_as_plain_jinja_reads_it(source: str) -> None:
+    view = {"kind": "complete", "items": [1, 2, 3], "nested": {"deep": "yes"}}
+    plain = Environment(undefined=StrictUndefined, autoescape=True)
+    assert ENV.from_string(source).render(r=view) == plain.from_string(source).render(r=view)
+
+
+def test_a_missing_key_still_fails_loudly() -> None:
+    with pytest.raises(UndefinedError):
+        ENV.from_string("{{ r.absent }}").render(r={"kind": "x"})
+
+
+def test_every_template_sees_the_shared_helpers_in_the_speaker_s_language() -> None:
+    with speaking("en"):
+        english = render("partials/flash.html", message="Hello")
+        said = ENV.from_string('{{ t("error.not_found") }}').render()
+    with speaking("fr"):
+        french = ENV.from_string('{{ t("error.not_found") }}').render()
+    assert "Hello" in english
+    assert said and french and said != french
