@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, TypeVar
@@ -47,7 +48,11 @@ class PageError(HTTPException):
 def client_address(conn: HTTPConnection) -> str:
     """Who is asking, for the limits: the peer (or what a trusted proxy said), an IPv6 client by its /64
     (one home or phone gets a whole /64, and would otherwise have billions of addresses)."""
-    host = conn.client.host if conn.client else ""
+    return _address_key(conn.client.host if conn.client else "")
+
+
+@functools.lru_cache(maxsize=4096)  # a venue's phones ask again and again: parsed once, not on every tap
+def _address_key(host: str) -> str:
     try:
         address = ipaddress.ip_address(host)
     except ValueError:

@@ -52,9 +52,14 @@ class LanguageMiddleware:
             return
         lang, chosen = _from_scope(scope)
         scope.setdefault("state", {})["lang"] = lang
+        if scope["type"] == "websocket" or not chosen:
+            # Nothing to add: a socket's every push, and most pages, go straight through (no wrapper a message).
+            with speaking(lang):
+                await self.app(scope, receive, send)
+            return
 
         async def send_with_cookie(message: Message) -> None:
-            if chosen and message["type"] == "http.response.start":
+            if message["type"] == "http.response.start":
                 cookie = f"{COOKIE}={lang}; Path=/; Max-Age=31536000; SameSite=Lax".encode()
                 message["headers"] = [*message.get("headers", []), (b"set-cookie", cookie)]
             await send(message)
