@@ -137,7 +137,8 @@ class Hub:
         # Seat token hash -> player id, as the store answered: a tap needs no trip to the database to know
         # whose phone it is. Only the store's yes is kept; a seat's entries go when its phone is cut off.
         self._seats: dict[str, str] = {}
-        self._lobby: tuple[Any, dict[str, Any]] | None = None  # (state, its lobby): a tap asks it five times
+        # (state, its lobby, seat id -> name): a tap asks whose seat it is five times, before and after
+        self._lobby: tuple[Any, dict[str, Any], dict[str, str]] | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._armed_for: int | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -260,10 +261,18 @@ class Hub:
     def lobby(self) -> dict[str, Any]:
         """The door's view of the current state (who is seated, whether it is open), made once per state:
         every tap asks whose seat it is, before and after. Shared: read it, never change it."""
+        return self._door()[1]
+
+    def seat_names(self) -> dict[str, str]:
+        """Seat id -> name of everyone seated now (from the lobby, made once per state). Shared: read it."""
+        return self._door()[2]
+
+    def _door(self) -> tuple[Any, dict[str, Any], dict[str, str]]:
         kept = self._lobby
         if kept is None or kept[0] is not self.state:
-            kept = self._lobby = (self.state, self.definition.lobby(self.state))
-        return kept[1]
+            lobby = self.definition.lobby(self.state)
+            kept = self._lobby = (self.state, lobby, {str(p["id"]): p["name"] for p in lobby["players"]})
+        return kept
 
     def view_for(self, viewer: Viewer) -> dict[str, Any]:
         view = self.definition.view_for(self.state, viewer, self.rebinds)

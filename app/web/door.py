@@ -28,12 +28,12 @@ def seat_name(hub: Hub, player_id: str | None) -> str | None:
     """The seat's name if `player_id` is seated at this table, else None."""
     if player_id is None:
         return None
-    return next((p["name"] for p in lobby(hub)["players"] if p["id"] == player_id), None)
+    return hub.seat_names().get(player_id)
 
 
 def seated(hub: Hub) -> set[str]:
     """Every seat id at this table now."""
-    return {str(p["id"]) for p in lobby(hub)["players"]}
+    return set(hub.seat_names())
 
 
 def removed(hub: Hub, player_id: str | None) -> bool:
