@@ -5,10 +5,12 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping, MutableMapping
 from pathlib import Path
+from types import BuiltinMethodType, FunctionType
 from typing import Any
 
 import orjson
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template, select_autoescape
+from jinja2.runtime import Context
 from markupsafe import Markup
 
 from app.games import GAMES
@@ -71,11 +73,34 @@ def _game_globals() -> dict[str, Any]:
     return out
 
 
+class _QuickCalls(Context):
+    """A template's call of a shared helper (`t`, `say`, `keep`...) or of a builtin method (a view's
+    `v.get`) goes straight to it: Jinja first asks every callable, twice, whether it wants the context
+    passed in (a few hundred calls a tap). Other callables (macros, helpers that do want it) ask as before."""
+
+    def call(__self, __obj: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        kind = type(__obj)
+        if kind is BuiltinMethodType or (kind is FunctionType and __obj in _PLAIN_HELPERS):
+            kwargs.pop("_block_vars", None)
+            kwargs.pop("_loop_vars", None)
+            try:
+                return __obj(*args, **kwargs)
+            except StopIteration:
+                return __self.environment.undefined("value was undefined because a callable raised a"
+                                                    " StopIteration exception")
+        return super().call(__obj, *args, **kwargs)
+
+
+_PLAIN_HELPERS: frozenset[Callable[..., Any]] = frozenset()  # the environment's functions that take no context
+
+
 class _FlatGlobals(Environment):
     """Each template's globals as a plain dict, not Jinja's ChainMap over the environment's: every render
     copies them into its context, and a ChainMap copies key by key through both maps (12 of a small
     region's 14 µs went there). The environment's globals are all set in make_environment, before any
     template loads, and never change after, which is what a snapshot needs."""
+
+    context_class = _QuickCalls
 
     def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
         return {**self.globals, **(d or {})}
@@ -106,6 +131,9 @@ def make_environment() -> Environment:
                        keep=_keep,
                        **_game_globals())
     env.filters["json_attr"] = _json_attr
+    global _PLAIN_HELPERS
+    _PLAIN_HELPERS = frozenset(fn for fn in env.globals.values()
+                               if type(fn) is FunctionType and getattr(fn, "jinja_pass_arg", None) is None)
     return env
 
 

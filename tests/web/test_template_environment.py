@@ -4,7 +4,8 @@ dict method named like a key, a missing key, and the helpers every template sees
 from __future__ import annotations
 
 import pytest
-from jinja2 import Environment, StrictUndefined, UndefinedError
+from jinja2 import Environment, StrictUndefined, UndefinedError, pass_context
+from jinja2.runtime import Context
 
 from app.web.i18n import speaking
 from app.web.templating import ENV, render
@@ -17,11 +18,25 @@ from app.web.templating import ENV, render
     "{{ r.keys() | list | length }}",
     "{% for k, v in r.items() %}{{ k }}={{ v }};{% endfor %}",
     "{{ r.nested.deep }}",
+    "{{ asks('kind') }}",  # a helper that wants the context still gets it
+    "{% for x in [1, 2] %}{% set y = x * 2 %}{{ asks('y') }}{% endfor %}",  # ...with the loop's own names
+    "{{ plain(3) }}|{{ '%s-%s' | format(r.kind, 1) }}|{{ 'a,b'.split(',') | join('+') }}",
 ])
-def test_a_dict_reads_as_plain_jinja_reads_it(source: str) -> None:
+def test_a_dict_reads_and_helpers_answer_as_plain_jinja(source: str) -> None:
     view = {"kind": "complete", "items": [1, 2, 3], "nested": {"deep": "yes"}}
+
+    @pass_context
+    def asks(context: Context, name: str) -> str:
+        return str(context.get(name, "?"))
+
     plain = Environment(undefined=StrictUndefined, autoescape=True)
-    assert ENV.from_string(source).render(r=view) == plain.from_string(source).render(r=view)
+    given = {"r": view, "kind": "from the context", "asks": asks, "plain": lambda n: n + 1}
+    assert ENV.from_string(source).render(**given) == plain.from_string(source).render(**given)
+
+
+def test_a_builtin_that_stops_iterating_is_undefined_as_in_jinja() -> None:
+    with pytest.raises(UndefinedError):
+        ENV.from_string("{{ nxt(empty) }}").render(nxt=next, empty=iter(()))
 
 
 def test_a_missing_key_still_fails_loudly() -> None:
