@@ -9,6 +9,8 @@ import math
 import os
 import socket
 import sys
+import time
+from email.utils import formatdate
 from types import FrameType
 from typing import Any
 
@@ -16,7 +18,9 @@ import uvicorn
 from fastapi import FastAPI
 from sqlalchemy.engine import make_url
 from uvicorn.config import STARTUP_FAILURE
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from uvicorn.server import ServerState
 from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
 from websockets.server import ServerProtocol
 
@@ -49,9 +53,9 @@ PING_GRID_S = 0.5
 SOCKET_LOG = logging.getLogger(f"{__name__}.websockets")
 SOCKET_LOG.setLevel(logging.WARNING)
 # uvicorn's server wakes every 0.1 s to see whether it should stop, and refreshes its Date header every tenth
-# wake: 2 ms of CPU a second on an idle laptop, and about 1 ms of each tap at 2 taps a second. Once a second is
-# enough for the header (its resolution); a signal to stop wakes the loop at once.
-TICK_S = 1.0
+# wake. Here a stop signal wakes the loop (QuietServer.handle_exit) and each request stamps the Date of its own
+# second (Http): an idle server does not wake at all. On this project's VMs a wake after a second of idle cost
+# about 1 ms of CPU (cold caches), so the one wake a second left before cost 2-7 ms a second (docs/performance.md).
 
 
 class Websockets(WebSocketsSansIOProtocol):
@@ -107,18 +111,38 @@ class Websockets(WebSocketsSansIOProtocol):
             self.transport.abort()
 
 
+def stamp_date(state: ServerState, config: uvicorn.Config) -> None:
+    """The headers uvicorn adds to every answer, with the Date of this second (made once a second at most)."""
+    second = int(time.time())
+    if getattr(state, "stamped_second", None) != second:
+        date = [(b"date", formatdate(second, usegmt=True).encode())] if config.date_header else []
+        state.default_headers = date + config.encoded_headers
+        state.stamped_second = second  # type: ignore[attr-defined]
+
+
+class Http(HttpToolsProtocol):
+    """uvicorn's HTTP, each request stamping the Date of its own second: nothing ticks to keep it fresh. A
+    websocket's handshake goes through here first, so its answer is stamped too."""
+
+    def on_headers_complete(self) -> None:
+        stamp_date(self.server_state, self.config)
+        super().on_headers_complete()
+
+
 class QuietServer(uvicorn.Server):
-    """uvicorn's server, ticking once a second instead of ten times; it stops as soon as it is told."""
+    """uvicorn's server, waking only to stop (at once when told), never on a tick."""
 
     _woken: asyncio.Event | None = None
 
     async def main_loop(self) -> None:
         self._woken = asyncio.Event()
+        # Asked once with a counter of 0: uvicorn's first Date header. Then only a stop wakes it: it comes
+        # through handle_exit (a signal), as uvicorn itself is told to stop.
         counter = 0
         while not await self.on_tick(counter):
-            counter = (counter + 10) % 864000  # on_tick refreshes the Date header when counter % 10 == 0
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._woken.wait(), TICK_S)
+            counter = 1  # on_tick refreshes the Date header only when counter % 10 == 0: requests do now
+            await self._woken.wait()
+            self._woken.clear()
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
         super().handle_exit(sig, frame)
@@ -198,6 +222,7 @@ def serve(host: str, port: int, workers: int | None = None) -> None:
         # is uvicorn's default, which 40 sockets with no login turned into 1.4 GB).
         "ws_max_size": MAX_FRAME_BYTES,
         "ws": Websockets,
+        "http": Http,
         # Forwarded headers are the app's business (TRUSTED_PROXIES, app/web/app.py): uvicorn's own would
         # trust FORWARDED_ALLOW_IPS, which the documentation once set to "*" (any client chose its address).
         "proxy_headers": False,
