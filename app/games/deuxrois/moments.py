@@ -166,39 +166,81 @@ def _asked(state: GameState, pid: str, actions: Sequence[Mapping[str, Any]], dea
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class _EventsTo:
+    """What this round's events did to each player (`_events_to`), with what it was read with."""
+
+    phase: str
+    out: dict[str, list[View]]
+
+
+_EVENTS_TO = memo.Keep(256)  # by (Recent, cards, rooms, players): one a live game, as _RECENT
+
+
 @memo.per_state
 def _events_to(state: GameState) -> dict[str, list[View]]:
-    """What this round's events did to each player (one pass for every phone), in `rec.events` order."""
-    rec = recent(state)
+    """What this round's events did to each player (one pass for every phone), in `rec.events` order.
+
+    A tap adds one event on top of the round: its items go on top of the last state's lists, which are
+    kept, instead of reading the whole round again (hundreds of events at 50 players)."""
+    rec = recent(state)  # one per history head: the state's own version, so its phase too
+    kept: _EventsTo = _EVENTS_TO.get((rec, state.cards, state.rooms, state.players),
+                                     lambda: _events_to_after(state, rec))
+    return kept.out
+
+
+def _events_to_after(state: GameState, rec: Recent) -> _EventsTo:
+    head = state.history
+    before: Recent | None = _RECENT.peek((head.prev,)) if head is not None and head.prev is not None else None
+    if (before is not None and before.events and len(rec.events) == len(before.events) + 1
+            and rec.events[1] is before.events[0] and rec.events[-1] is before.events[-1]
+            and rec.phase_since == before.phase_since):
+        # This round is the last state's with one event on top (moments._recent_after made it so).
+        last: _EventsTo | None = _EVENTS_TO.peek((before, state.cards, state.rooms, state.players))
+        if last is not None and last.phase == state.phase:
+            out = dict(last.out)
+            for pid, items in _items_of(state, rec, *rec.events[0]).items():
+                out[pid] = [*items, *last.out.get(pid, ())]
+            return _EventsTo(state.phase, out)
+    return _events_to_all(state, rec)
+
+
+def _events_to_all(state: GameState, rec: Recent) -> _EventsTo:
     out: dict[str, list[View]] = {}
-    holders: dict[int, list[str]] = {}
-    for p, number in state.cards.items():
-        holders.setdefault(number, []).append(p)
-    requests = {ev.request_id: ev for _, ev in rec.events if isinstance(ev, RevealRequested)}
     for version, ev in rec.events:
-        if isinstance(ev, EnvoysCrossed):
-            for pid, room in ev.moves.items():
-                out.setdefault(pid, []).append({"id": f"go:{version}", "kind": "go", "to": _room(room)})
-        elif isinstance(ev, PlayerMoved):
-            out.setdefault(ev.player_id, []).append({"id": f"go:{version}", "kind": "go", "to": _room(ev.to_room)})
-        elif isinstance(ev, EnvoysLocked):
-            if state.phase == "X":
-                for pid in dict.fromkeys(ev.envoys):
-                    if pid in state.rooms:
-                        out.setdefault(pid, []).append({"id": f"envoy:{version}", "kind": "envoy",
-                                                        "to": _room(state.rooms[pid].other)})
-        elif isinstance(ev, CardsSwapped):
-            for pid in dict.fromkeys((ev.a, ev.b)):
-                out.setdefault(pid, []).append({"id": f"swap:{version}", "kind": "swap"})
-        elif isinstance(ev, CardStateChanged):
-            if ev.changes.get("subject") is True:
-                for pid in holders.get(ev.card, ()):
-                    out.setdefault(pid, []).append({"id": f"subject:{version}", "kind": "subject"})
-        elif isinstance(ev, RevealRequestClosed) and ev.outcome == "refused" and version > rec.phase_since:
-            asked = requests.get(ev.request_id)
-            if asked is not None:
-                out.setdefault(asked.from_id, []).append({"id": f"refused:{version}", "kind": "refused",
-                                                          "by": _who(state, asked.to_id), "what": asked.kind})
+        for pid, items in _items_of(state, rec, version, ev).items():
+            out.setdefault(pid, []).extend(items)
+    return _EventsTo(state.phase, out)
+
+
+def _items_of(state: GameState, rec: Recent, version: int, ev: EventBase) -> dict[str, list[View]]:
+    """What one of this round's events did to each player."""
+    out: dict[str, list[View]] = {}
+    if isinstance(ev, EnvoysCrossed):
+        for pid, room in ev.moves.items():
+            out.setdefault(pid, []).append({"id": f"go:{version}", "kind": "go", "to": _room(room)})
+    elif isinstance(ev, PlayerMoved):
+        out.setdefault(ev.player_id, []).append({"id": f"go:{version}", "kind": "go", "to": _room(ev.to_room)})
+    elif isinstance(ev, EnvoysLocked):
+        if state.phase == "X":
+            for pid in dict.fromkeys(ev.envoys):
+                if pid in state.rooms:
+                    out.setdefault(pid, []).append({"id": f"envoy:{version}", "kind": "envoy",
+                                                    "to": _room(state.rooms[pid].other)})
+    elif isinstance(ev, CardsSwapped):
+        for pid in dict.fromkeys((ev.a, ev.b)):
+            out.setdefault(pid, []).append({"id": f"swap:{version}", "kind": "swap"})
+    elif isinstance(ev, CardStateChanged):
+        if ev.changes.get("subject") is True:
+            for pid in (p for p, number in state.cards.items() if number == ev.card):
+                out.setdefault(pid, []).append({"id": f"subject:{version}", "kind": "subject"})
+    elif isinstance(ev, RevealRequestClosed) and ev.outcome == "refused" and version > rec.phase_since:
+        # The request as the round asked it (the oldest of that id, as a dict made from the round keeps).
+        asked = next((e for _, e in reversed(rec.events)
+                      if isinstance(e, RevealRequested) and e.request_id == ev.request_id), None)
+        if asked is not None:
+            out.setdefault(asked.from_id, []).append({"id": f"refused:{version}", "kind": "refused",
+                                                      "by": _who(state, asked.to_id), "what": asked.kind})
     return out
 
 
