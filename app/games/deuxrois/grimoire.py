@@ -68,14 +68,23 @@ def _phase_start(state: GameState) -> int | None:
     return None
 
 
+# When each waiting request or question was opened, kept by the request (or question) itself: the same
+# object stays in the state until it is answered, and its opening event never moves. Read back from the
+# newest event once, not after every event (an old request left unanswered was a walk of the whole phase).
+_OPENED_AT = memo.Keep(4096)
+
+
+def _opened_at(state: GameState, item_id: str, item: object) -> int | None:
+    return _OPENED_AT.of(item, lambda _: getattr(openings(state, {item_id}).get(item_id), "at_ms", None))
+
+
 def pending(state: GameState) -> View:
     """Requests, questions and votes that wait, with who and since when."""
-    opened = openings(state, set(state.requests) | set(state.prompts))
     requests = [{"from": state.name(r.from_id), "to": state.name(r.to_id), "kind": r.kind,
-                 "since_ms": getattr(opened.get(r.id), "at_ms", None)} for r in state.requests.values()]
+                 "since_ms": _opened_at(state, r.id, r)} for r in state.requests.values()]
     prompts = [{"player": state.name(p.player_id), "kind": p.kind,
                 "about": state.name(str(p.data["target"])) if "target" in p.data else None,
-                "since_ms": getattr(opened.get(p.id), "at_ms", None)} for p in state.prompts.values()]
+                "since_ms": _opened_at(state, p.id, p)} for p in state.prompts.values()]
     votes = []
     since = _phase_start(state)
     for room, el in state.elections.items():
