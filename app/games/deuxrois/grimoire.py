@@ -16,7 +16,7 @@ from app.games.deuxrois.cards import ARMURIER
 from app.games.deuxrois.deal import ROOM_NAMES, Room
 from app.games.deuxrois.event_text import card_label, openings, power_name
 from app.games.deuxrois.model.events import PhaseStarted
-from app.games.deuxrois.moments import crossed
+from app.games.deuxrois.moments import crossed, phase_start_ms
 from app.games.deuxrois.powers.intrigue import neutralised
 from app.games.deuxrois.powers.timeline import live_events
 from app.games.deuxrois.state import GameState
@@ -61,7 +61,9 @@ def tokens(state: GameState, pid: str) -> list[View]:
 
 
 def _phase_start(state: GameState) -> int | None:
-    """When the current phase began (epoch ms), read back from the newest event."""
+    """When the current phase began (epoch ms), read back from the newest event (kept once a phase)."""
+    if memo.enabled():
+        return phase_start_ms(state)
     for _, ev in live_events(state, since=max(0, state.version - 4000)):
         if isinstance(ev, PhaseStarted):
             return ev.at_ms

@@ -189,13 +189,42 @@ def _events_to(state: GameState) -> dict[str, list[View]]:
     return kept.out
 
 
-def _events_to_after(state: GameState, rec: Recent) -> _EventsTo:
+def _before(state: GameState, rec: Recent) -> Recent | None:
+    """The last state's round, when this one is it with one event on top in the same phase (as _recent_after
+    makes it), else None."""
     head = state.history
     before: Recent | None = _RECENT.peek((head.prev,)) if head is not None and head.prev is not None else None
     if (before is not None and before.events and len(rec.events) == len(before.events) + 1
             and rec.events[1] is before.events[0] and rec.events[-1] is before.events[-1]
             and rec.phase_since == before.phase_since):
-        # This round is the last state's with one event on top (moments._recent_after made it so).
+        return before
+    return None
+
+
+_PHASE_AT = memo.Keep(256)  # Recent -> (when its phase began,): one a live game
+
+
+def phase_start_ms(state: GameState) -> int | None:
+    """When the current phase began (epoch ms): its PhaseStarted, found once a phase, not after every event."""
+    rec = recent(state)
+    kept: tuple[int | None] = _PHASE_AT.of(rec, lambda _: _phase_at(state, rec))
+    return kept[0]
+
+
+def _phase_at(state: GameState, rec: Recent) -> tuple[int | None]:
+    before = _before(state, rec)
+    if before is not None:
+        last: tuple[int | None] | None = _PHASE_AT.peek((before,))
+        if last is not None:
+            return last
+    started = next((ev for v, ev in rec.events if v == rec.phase_since and isinstance(ev, PhaseStarted)), None)
+    return (started.at_ms if started is not None else None,)
+
+
+def _events_to_after(state: GameState, rec: Recent) -> _EventsTo:
+    before = _before(state, rec)
+    if before is not None:
+        # This round is the last state's with one event on top.
         last: _EventsTo | None = _EVENTS_TO.peek((before, state.cards, state.rooms, state.players))
         if last is not None and last.phase == state.phase:
             out = dict(last.out)
