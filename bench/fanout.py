@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from app.games.deuxrois.config import GameConfig
@@ -76,28 +77,40 @@ async def _table(options: Options, name: str) -> tuple[Games, Hub, list[Connecti
     return games, hub, conns, sent
 
 
+async def writing(conns: list[Connection]) -> list[asyncio.Task[None]]:
+    """Each connection's writer, once every first, whole page is written (not a tap's cost)."""
+    writers = [asyncio.create_task(c.run_writer()) for c in conns]
+    while sum(c.delivered for c in conns) < len(conns):
+        await asyncio.sleep(0.01)
+    return writers
+
+
+async def play_taps(hub: Hub, taps: int, timer: AbstractContextManager[Any] | None = None) -> None:
+    """`taps` taps: complète requests and their acceptances, taking turns among the first player's room."""
+    room = hub.state.rooms[hub.state.players[0].id]
+    pairs = [p.id for p in hub.state.players if hub.state.rooms[p.id] is room]
+    timed = timer if timer is not None else nullcontext()
+    for i in range(taps // 2):
+        a, b = pairs[(2 * i) % len(pairs)], pairs[(2 * i + 1) % len(pairs)]
+        with timed:
+            await hub.dispatch({"type": "request_reveal", "target": b, "kind": "complete"}, Actor.player(a), key=f"r{i}")
+        rid = next(r.id for r in hub.state.requests.values() if r.from_id == a and r.to_id == b)
+        with timed:
+            await hub.dispatch({"type": "answer_reveal", "request_id": rid, "accept": True}, Actor.player(b), key=f"a{i}")
+        await asyncio.sleep(0)  # the writers drain
+
+
 async def _taps(options: Options, name: str, everyone: bool) -> tuple[Timer, dict[str, int], int, float]:
     games, hub, conns, sent = await _table(options, name)
-    writers = [asyncio.create_task(c.run_writer()) for c in conns]
-    while sum(c.delivered for c in conns) < len(conns):  # every first, whole page written: not a tap's cost
-        await asyncio.sleep(0.01)
+    writers = await writing(conns)
     if everyone:  # what the hub did before audiences: every viewer's view rebuilt and diffed
         narrow = hub.fan_out
         hub.fan_out = lambda audience=EVERYONE: narrow(EVERYONE)  # type: ignore[method-assign]
-    room = hub.state.rooms[hub.state.players[0].id]
-    pairs = [p.id for p in hub.state.players if hub.state.rooms[p.id] is room]
     timer = Timer()
     sent.update(frames=0, bytes=0)
     taps = options.scale(TAPS)
     cpu = time.process_time()  # the store's thread included: it decides and commits
-    for i in range(taps // 2):
-        a, b = pairs[(2 * i) % len(pairs)], pairs[(2 * i + 1) % len(pairs)]
-        with timer:
-            await hub.dispatch({"type": "request_reveal", "target": b, "kind": "complete"}, Actor.player(a), key=f"r{i}")
-        rid = next(r.id for r in hub.state.requests.values() if r.from_id == a and r.to_id == b)
-        with timer:
-            await hub.dispatch({"type": "answer_reveal", "request_id": rid, "accept": True}, Actor.player(b), key=f"a{i}")
-        await asyncio.sleep(0)  # the writers drain
+    await play_taps(hub, taps, timer)
     await asyncio.sleep(0.01)
     cpu = time.process_time() - cpu
     frames = dict(sent)

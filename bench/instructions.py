@@ -20,7 +20,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-from app.kernel.actor import Actor
 from bench import fanout
 from bench.harness import Options
 
@@ -30,19 +29,8 @@ COLLECTED = re.compile(r"Collected : (\d+)")
 async def _play(taps: int) -> None:
     with tempfile.TemporaryDirectory() as scratch:
         games, hub, conns, _sent = await fanout._table(Options(workdir=Path(scratch)), "instructions")
-        writers = [asyncio.create_task(c.run_writer()) for c in conns]
-        while sum(c.delivered for c in conns) < len(conns):  # every first page written: not a tap's cost
-            await asyncio.sleep(0.01)
-        room = hub.state.rooms[hub.state.players[0].id]
-        pairs = [p.id for p in hub.state.players if hub.state.rooms[p.id] is room]
-        for i in range(taps // 2):
-            a, b = pairs[(2 * i) % len(pairs)], pairs[(2 * i + 1) % len(pairs)]
-            await hub.dispatch({"type": "request_reveal", "target": b, "kind": "complete"}, Actor.player(a),
-                               key=f"r{i}")
-            rid = next(r.id for r in hub.state.requests.values() if r.from_id == a and r.to_id == b)
-            await hub.dispatch({"type": "answer_reveal", "request_id": rid, "accept": True}, Actor.player(b),
-                               key=f"a{i}")
-            await asyncio.sleep(0)  # the writers drain
+        writers = await fanout.writing(conns)
+        await fanout.play_taps(hub, taps)
         await fanout.finish(games, conns, writers)
 
 
