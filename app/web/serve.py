@@ -54,8 +54,9 @@ SOCKET_LOG = logging.getLogger(f"{__name__}.websockets")
 SOCKET_LOG.setLevel(logging.WARNING)
 # uvicorn's server wakes every 0.1 s to see whether it should stop, and refreshes its Date header every tenth
 # wake. Here a stop signal wakes the loop (QuietServer.handle_exit) and each request stamps the Date of its own
-# second (Http): an idle server does not wake at all. On this project's VMs a wake after a second of idle cost
-# about 1 ms of CPU (cold caches), so the one wake a second left before cost 2-7 ms a second (docs/performance.md).
+# second (Http): an idle server does not wake at all. On this project's VMs a wake after a second of idle costs
+# about 1 ms of CPU (cold caches): the one wake a second left before cost the idle server 10-14 ms of CPU a
+# second there (docs/performance.md).
 
 
 class Websockets(WebSocketsSansIOProtocol):
