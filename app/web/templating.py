@@ -80,7 +80,8 @@ class _QuickCalls(Context):
 
     def call(__self, __obj: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         kind = type(__obj)
-        if kind is BuiltinMethodType or (kind is FunctionType and __obj in _PLAIN_HELPERS):
+        if kind is BuiltinMethodType or (kind is FunctionType
+                                         and __obj in getattr(__self.environment, "plain_helpers", ())):
             kwargs.pop("_block_vars", None)
             kwargs.pop("_loop_vars", None)
             try:
@@ -91,9 +92,6 @@ class _QuickCalls(Context):
         return super().call(__obj, *args, **kwargs)
 
 
-_PLAIN_HELPERS: frozenset[Callable[..., Any]] = frozenset()  # the environment's functions that take no context
-
-
 class _FlatGlobals(Environment):
     """Each template's globals as a plain dict, not Jinja's ChainMap over the environment's: every render
     copies them into its context, and a ChainMap copies key by key through both maps (12 of a small
@@ -101,6 +99,7 @@ class _FlatGlobals(Environment):
     template loads, and never change after, which is what a snapshot needs."""
 
     context_class = _QuickCalls
+    plain_helpers: frozenset[Callable[..., Any]] = frozenset()  # its global functions that take no context
 
     def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
         return {**self.globals, **(d or {})}
@@ -131,9 +130,8 @@ def make_environment() -> Environment:
                        keep=_keep,
                        **_game_globals())
     env.filters["json_attr"] = _json_attr
-    global _PLAIN_HELPERS
-    _PLAIN_HELPERS = frozenset(fn for fn in env.globals.values()
-                               if type(fn) is FunctionType and getattr(fn, "jinja_pass_arg", None) is None)
+    env.plain_helpers = frozenset(fn for fn in env.globals.values()
+                                  if type(fn) is FunctionType and getattr(fn, "jinja_pass_arg", None) is None)
     return env
 
 

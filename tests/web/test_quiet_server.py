@@ -48,7 +48,7 @@ def test_it_never_wakes_while_idle_stamps_each_answer_and_stops_on_a_signal_at_o
         while not server.started:
             await asyncio.sleep(0.01)
         async with httpx2.AsyncClient() as client:
-            for _ in range(3):  # three answers over 2.5 s of nothing else: each carries its own second
+            for _ in range(3):  # three answers over 3.75 s of nothing else: each carries its own second
                 await asyncio.sleep(1.25)
                 answer = await client.get(f"http://127.0.0.1:{port}/")
                 seen["dates"].append((parsedate_to_datetime(answer.headers["date"]).timestamp(), time.time()))
