@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -115,6 +116,9 @@ class Rules(Generic[S]):
     # Run after every command that emitted something (Deux Rois settles its rounds there).
     settlers: list[Callable[[Tx[S]], None]] = field(default_factory=list)
     seams: dict[str, list[Any]] = field(default_factory=dict)
+    # Events that take the game back to an earlier version (a game master's undo), with that version: a fold
+    # keeps the states they go back to (`folded_at`).
+    rewinds: dict[type, Callable[[Any], int]] = field(default_factory=dict)
 
     def handles(
         self,
@@ -195,7 +199,36 @@ class Rules(Generic[S]):
         stepped = step(state, event) if step is not None else replace(state, version=state.version + 1)  # type: ignore[type-var]
         return applier(stepped, event)  # type: ignore[no-any-return]
 
+    def rewinds_to(self, event_type: type[E], version: Callable[[E], int]) -> None:
+        """`event_type` takes the game back to `version(event)`; its applier asks `folded_at` for that state."""
+        self.rewinds[event_type] = version
+
     def fold(self, state: S, events: Iterable[Any]) -> S:
-        for event in events:
-            state = self.evolve(state, event)
+        if not self.rewinds:
+            for event in events:
+                state = self.evolve(state, event)
+            return state
+        # An undo's applier needs the state of an earlier version. Folded again from the start, each undo in
+        # the log would fold the undos before it again: 2**k folds for k undos (14 took 12 s). The states
+        # those events go back to are kept as this fold passes them, so a log folds in one pass.
+        events = list(events)
+        wanted = {to(e) for e in events if (to := self.rewinds.get(type(e))) is not None}
+        kept: dict[int, S] = {}
+        token = _FOLDING.set(kept)
+        try:
+            for event in events:
+                if state.version in wanted:
+                    kept[state.version] = state
+                state = self.evolve(state, event)
+        finally:
+            _FOLDING.reset(token)
         return state
+
+    def folded_at(self, version: int) -> S | None:
+        """Within a fold, the state it had at `version` if an event of the log goes back there; else None
+        (an undo decided now: its applier folds the log up to `version`, in one pass)."""
+        kept = _FOLDING.get()
+        return kept.get(version) if kept is not None else None
+
+
+_FOLDING: ContextVar[dict[int, Any] | None] = ContextVar("folding", default=None)

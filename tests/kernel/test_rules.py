@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Annotated, Literal
+from dataclasses import dataclass, field, replace
+from typing import Annotated, Any, Literal
 
 import pytest
 from pydantic import Field
@@ -154,3 +154,53 @@ def test_a_command_or_event_registered_twice_is_an_error() -> None:
         rules.handles(Join, actors=("player",))(lambda tx, c, a: None)
     with pytest.raises(ValueError, match="applied twice"):
         rules.applies(Added)(lambda s, e: s)
+
+
+class Undone(Message):
+    type: Literal["undone"] = "undone"
+    to_version: int
+
+
+def _with_undo(budget: list[int]) -> tuple[Rules[Count], list[Message]]:
+    """The counting game with an undo that replays the log up to a version, as the games' undos do; every
+    event applied spends one of `budget`, so a fold that folds the log again for each undo runs out."""
+    rules = build()
+    counted = {kind: fn for kind, fn in rules.appliers.items()}
+
+    def spend(fn: Any) -> Any:
+        def applier(s: Count, e: Any) -> Count:
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise RuntimeError("folded the log again")
+            return fn(s, e)  # type: ignore[no-any-return]
+        return applier
+
+    rules.appliers = {kind: spend(fn) for kind, fn in counted.items()}
+    log: list[Message] = []
+
+    def undone(s: Count, e: Undone) -> Count:
+        restored = rules.folded_at(e.to_version)
+        if restored is None:
+            restored = rules.fold(Count(), log[:e.to_version])
+        return replace(restored, version=s.version)
+
+    rules.applies(Undone)(spend(undone))
+    rules.rewinds_to(Undone, lambda e: e.to_version)
+    return rules, log
+
+
+def test_a_log_with_many_undos_folds_in_one_pass_and_to_the_same_state() -> None:
+    budget = [4_000]  # each undo decided now folds the log before it, once: about 62 * 31 events in all
+    rules, log = _with_undo(budget)
+    state = Count()
+    for event in (Joined(player_id="p1"), Added(n=1)):
+        log.append(event)
+        state = rules.evolve(state, event)
+    for _ in range(30):  # an add, then an undo of it, thirty times: 2**30 folds the naive way
+        for event in (Added(n=1), Undone(to_version=len(log))):
+            log.append(event)
+            state = rules.evolve(state, event)  # decided now: its undo folds the log before it once
+    assert state.total == 1 and state.version == len(log) == 62
+    budget[0] = 2 * len(log)  # each event once, and each undo's kept state: far from 2**30
+    assert rules.fold(Count(), log) == state
+    assert budget[0] >= len(log) - 30

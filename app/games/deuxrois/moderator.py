@@ -134,7 +134,9 @@ def _noted(state: GameState, ev: NoteRecorded) -> GameState:
 def _reverted(state: GameState, ev: Reverted) -> GameState:
     log = state.events()  # the whole log, this event included
     prefix = log[: ev.to_version]
-    restored = fold_events(prefix, state.rules)
+    restored = state.rules.folded_at(ev.to_version)  # the log being folded passed it: no second fold
+    if restored is None:
+        restored = fold_events(prefix, state.rules)
     paused_at = restored.paused_at_ms
     if paused_at is None and restored.phase not in ("lobby", "over"):
         # Paused now if the restored timer has not run out yet (the clock keeps its current time left);
@@ -159,3 +161,4 @@ def install(rules: GameRules) -> None:
     rules.applies(GameResumed)(_resumed)
     rules.applies(NoteRecorded)(_noted)
     rules.applies(Reverted)(_reverted)
+    rules.rewinds_to(Reverted, lambda ev: ev.to_version)

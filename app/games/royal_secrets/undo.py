@@ -74,10 +74,14 @@ def install(rules: Rules[State]) -> None:
         version, _then = target(rules, tx.state, cmd.to_version)
         tx.emit(Reverted(to_version=version))
 
+    rules.rewinds_to(Reverted, lambda e: e.to_version)
+
     @rules.applies(Reverted)
     def _reverted(s: State, e: Reverted) -> State:
-        events = s.history.events() if s.history is not None else []
-        restored = rules.fold(State(), events[:e.to_version])
+        restored = rules.folded_at(e.to_version)  # the log being folded passed it: no second fold
+        if restored is None:
+            events = s.history.events() if s.history is not None else []
+            restored = rules.fold(State(), events[:e.to_version])
         line = Text(f"Le meneur de jeu revient à l'étape {e.to_version} (tour {restored.rnd.number}) : "
                     "la partie est en pause.",
                     f"The game master goes back to step {e.to_version} (round {restored.rnd.number}): "
