@@ -89,9 +89,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await pubsub.disconnect()
             engine.dispose()
 
-    # The API description is for tools (schemathesis); a public server does not hand out its map.
+    # The API description is for tools (schemathesis); a public server does not hand out its map. FastAPI's
+    # OpenTelemetry is off: the server exports none, and left on it looks for a provider on every request.
     app = FastAPI(title="Deux Rois — game nights", lifespan=lifespan, docs_url=None, redoc_url=None,
-                  openapi_url="/openapi.json" if settings.openapi else None)
+                  openapi_url="/openapi.json" if settings.openapi else None,
+                  telemetry={"tracing": False, "metrics": False, "logs": False})
     app.state.ready = False
     # Outermost last: security headers on everything, the language for every answer, then the body limit.
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)

@@ -87,3 +87,21 @@ def test_base_url_is_used_for_the_links_people_copy(tmp_path: Path) -> None:
     with TestClient(create_app(settings)) as client:
         page = client.post("/games", data={"rounds": "5", "election_s": "45", "designation_s": "60"}).text
     assert "https://jeu.example.org/m/" in page and "https://jeu.example.org/g/" in page
+
+
+def test_no_request_asks_for_telemetry(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server exports no traces, metrics or logs: FastAPI's own telemetry is off, so no request (a tap,
+    a page) looks for an OpenTelemetry provider (it did on every request, environment lookups included)."""
+    from opentelemetry import _logs, metrics, trace
+
+    asked: list[str] = []
+    for module, name in ((trace, "get_tracer_provider"), (metrics, "get_meter_provider"),
+                         (_logs, "get_logger_provider")):
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda real=real, name=name: asked.append(name) or real())
+    app = create_app(make_settings(f"sqlite:///{tmp_path / 'x.db'}"))
+    with TestClient(app) as client:
+        asked.clear()  # start-up may look once
+        assert client.get("/").status_code == 200
+        assert client.get("/healthz").status_code == 200
+    assert asked == []
