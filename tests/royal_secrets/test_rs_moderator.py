@@ -7,7 +7,7 @@ import pytest
 from app.games.royal_secrets.config import RoyalSecretsConfig
 from app.games.royal_secrets.faveurs import w2_current
 from app.games.royal_secrets.state import State
-from app.kernel.rules import Rules
+from app.kernel.testing.folds import events_applied
 from app.kernel.testing.playout import Stored
 from royal_secrets.helpers import GAME, MOD, c, choose, give_faveur, refused, send, table
 
@@ -72,27 +72,19 @@ def test_play_for_is_refused_in_the_lobby() -> None:
     assert refused(s, MOD, {"type": "mod_play_for", "player_id": "p1"}) == "wrong_phase"
 
 
-def test_undo_after_undo_replays_the_log_once(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_undo_after_undo_replays_the_log_once() -> None:
     """An undo replays the log up to its step, undos before it included: replayed again for each, 30 undos
     would be 2**30 replays. The kernel keeps the states a log's undos return to as it folds it
     (Rules.folded_at). Counted in events applied, not timed."""
     state = table()
     start = state.version
-    applied = [0]
-    evolve = Rules.evolve
-
-    def counted(self: Rules[State], s: State, event: object) -> State:
-        applied[0] += 1
-        assert applied[0] < 20_000, "a log folded again for each undo in it"
-        return evolve(self, s, event)
-
-    monkeypatch.setattr(Rules, "evolve", counted)
-    for _ in range(30):  # a choice, and the game master takes it back, again and again
-        mark = state.version
-        state = send(state, "p1", {"type": "choose", "side": "roi"})
-        state = send(state, MOD, {"type": "mod_undo", "to_version": mark})
-        state = send(state, MOD, {"type": "mod_resume"})
+    with events_applied(20_000):
+        for _ in range(30):  # a choice, and the game master takes it back, again and again
+            mark = state.version
+            state = send(state, "p1", {"type": "choose", "side": "roi"})
+            state = send(state, MOD, {"type": "mod_undo", "to_version": mark})
+            state = send(state, MOD, {"type": "mod_resume"})
     assert state.rnd.positions == {} and state.version == start + 90
-    applied[0] = 0
-    assert state.history is not None and GAME.rules.fold(State(), state.history.events()) == state
-    assert applied[0] == state.version  # each event of the log once
+    with events_applied(20_000) as applied:
+        assert state.history is not None and GAME.rules.fold(State(), state.history.events()) == state
+    assert applied.count == state.version  # each event of the log once
