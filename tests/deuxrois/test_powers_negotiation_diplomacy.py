@@ -3,16 +3,11 @@ Diplomates Secrets (41/42). Ruling ids in test names."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from play_helpers import Game, answer, complete, prompts, table
 
-from app.games.deuxrois import memo
 from app.games.deuxrois.cards import ASSASSIN, ESPION, FAUSSAIRE
-from app.games.deuxrois.powers import diplomacy
 from app.games.deuxrois.views import player_view
-from app.kernel.text import EngineError
 
 # 50 players, every card dealt; these cards start in Normandie, the others in Angleterre.
 NORTH = (1, 2, 5, 6, 9, 10, 13, 15, 19, 21, 22, 25, 26, 27, 31, 32, 35, 36, 37, 41, 42, 44, 45, 50)
@@ -304,51 +299,3 @@ def test_l286_the_blue_negociateur() -> None:
     answer(game, "negociateur_bleu", "pact", "yes")
     answer(game, "guillaume", "pact_answer", "accept")
     assert card(game, "negociateur_bleu") == 1 and card(game, "guillaume") == 32
-
-
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_c71_sessions_kept_from_one_state_to_the_next_are_the_sessions_read_from_the_log(seed: int) -> None:
-    """The Interprète's sessions follow the last state's (diplomacy._recent): over a long negotiation with
-    random gaps (some past the 30 s), translations, moves, undos and a clock that goes back, they are at
-    every state what a walk of the log gives."""
-    rng = random.Random(seed)
-    game = big()
-    interprete = game.pid("interprete")
-    north = [p for p in game.state.rooms if game.state.rooms[p] is game.state.rooms[interprete]]
-    weighed, opened = 0, game.state.version  # undos stay within the negotiation
-    for step in range(160):
-        game.now = max(0, game.now + rng.choice([0, 500, 1_000, 2_000, 3_000, 5_000, 9_000, 31_000, -1_000]))
-        roll = rng.random()
-        try:
-            if roll < 0.7:
-                a, b = rng.sample(north, 2)
-                game.do(a, {"type": "request_reveal", "target": b, "kind": "complete"})
-                rid = next(r.id for r in game.state.requests.values() if r.from_id == a and r.to_id == b)
-                game.do(b, {"type": "answer_reveal", "request_id": rid, "accept": True})
-            elif roll < 0.8:
-                targets = [x for a, b, _ in diplomacy.sessions(game.state, interprete) for x in (a, b)]
-                use(game, "interprete", "translation", target=rng.choice(targets or north))
-            elif roll < 0.9:
-                pid = rng.choice([p for p in north if p != interprete])
-                game.do("moderator", {"type": "mod_move", "player": pid, "room": game.state.rooms[pid].other.value})
-            else:
-                back = max(opened, game.state.version - rng.randint(1, 3))
-                game.do("moderator", {"type": "mod_undo", "to_version": back})
-        except EngineError:
-            pass
-        weighed += same_sessions(game, [interprete, *rng.sample(north, 2)], step)
-        if game.state.paused_at_ms is not None:  # an undo pauses the game
-            game.do("moderator", {"type": "mod_resume"})
-            weighed += same_sessions(game, [interprete], step)
-    assert weighed > 100  # sessions were open at many of those states, not only empty lists compared
-
-
-def same_sessions(game: Game, pids: list[str], step: int) -> int:
-    """How many of these players have sessions open, once each was found the same both ways."""
-    found = 0
-    for pid in pids:
-        kept = diplomacy.sessions(game.state, pid)
-        with memo.straight():
-            assert kept == diplomacy.sessions(game.state, pid), f"step {step}, {pid}"
-        found += bool(kept)
-    return found

@@ -24,8 +24,6 @@ Each check returns the refusal (an `EngineError`, not raised) or None:
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from app.games.deuxrois import memo
 from app.games.deuxrois.cards import CARDS, Cost, Effect
 from app.games.deuxrois.deal import Room
@@ -62,29 +60,9 @@ def reveal_partners(state: GameState, a: str, partners: list[str], kind: str) ->
     shower alone (`reads_partner=False`), a pair is barred exactly when one of the two is barred as a
     shower, so the guards are asked once per player, kind and state (`_showers`), not once per pair.
     """
-    barred = _barred_shower(state, kind)
-    if barred is None:
-        return [p for p in partners if reveal(state, a, p, kind) is None]
-    if barred(a):
-        return []
-    return [p for p in partners if not barred(p)]
-
-
-def reveal_allowed(state: GameState, a: str, b: str, kind: str) -> bool:
-    """`reveal(state, a, b, kind) is None`, the guards asked once per player, kind and state where they can be
-    (reveal_partners): the Interprète weighs every complète of the last 30 s after every event."""
-    barred = _barred_shower(state, kind)
-    if barred is None:
-        return reveal(state, a, b, kind) is None
-    return not barred(a) and not barred(b)
-
-
-def _barred_shower(state: GameState, kind: str) -> Callable[[str], bool] | None:
-    """Whether some guard refuses a player as the shower of a reveal of `kind`, kept for the state; None when a
-    guard reads the partner too (then only `reveal` itself answers for a pair)."""
     rules = state.rules
     if not memo.enabled() or not all(g in rules.shower_guards for g in rules.reveal_guards):
-        return None
+        return [p for p in partners if reveal(state, a, p, kind) is None]
     barred = _showers(state, kind)
     guards = rules.reveal_guards
 
@@ -94,7 +72,9 @@ def _barred_shower(state: GameState, kind: str) -> Callable[[str], bool] | None:
             known = barred[pid] = any(g(state, pid, None, kind) is not None for g in guards)
         return known
 
-    return bars_it
+    if bars_it(a):
+        return []
+    return [p for p in partners if not bars_it(p)]
 
 
 @memo.per_state

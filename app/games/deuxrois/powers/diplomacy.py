@@ -17,8 +17,6 @@ Harold's, both after the initiation; the stage is kept in step on both cards.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from itertools import takewhile
 from typing import Any
 
 from app.games.deuxrois import bars, memo
@@ -28,10 +26,8 @@ from app.games.deuxrois.model.events import (
     CardsExchanged,
     CardsSwapped,
     CardStateChanged,
-    EventBase,
     PhaseStarted,
     PromptClosed,
-    Reverted,
 )
 from app.games.deuxrois.powers.registry import (
     find_power,
@@ -44,7 +40,7 @@ from app.games.deuxrois.powers.timeline import last_time, live_events, offer_in_
 from app.games.deuxrois.prompts import open_prompt
 from app.games.deuxrois.reveals import complete, complete_group
 from app.games.deuxrois.ruleset import GameRules, Tx
-from app.games.deuxrois.state import GameState, History, Prompt
+from app.games.deuxrois.state import GameState, Prompt
 from app.kernel.rules import refuse
 from app.kernel.text import EngineError
 
@@ -109,14 +105,15 @@ def sessions(state: GameState, pid: str, now: int | None = None, joinable: bool 
     those whose two players he may force now (bars.force)."""
     if state.phase != "N":
         return []
-    if now is None and memo.enabled():
-        recent = _recent(state)[1]
-    else:
-        recent = _completes_since(state, (last_time(state) if now is None else now) - TRANSLATION_WINDOW_MS)
+    limit = (last_time(state) if now is None else now) - TRANSLATION_WINDOW_MS
     joined: set[str] = set()  # partners of his later translations
     found: list[tuple[str, str, int]] = []  # (a, b, start in ms)
     looked: set[frozenset[str]] = set()  # pairs already weighed: only their newest complète counts
-    for ev in recent:
+    for _version, ev in live_events(state):
+        if isinstance(ev, PhaseStarted) or ev.at_ms < limit:
+            break
+        if not isinstance(ev, CardsExchanged) or ev.kind != "complete":
+            continue
         if ev.source == "translation" and pid in (ev.a, ev.b):
             joined.add(ev.b if ev.a == pid else ev.a)
             continue
@@ -127,49 +124,6 @@ def sessions(state: GameState, pid: str, now: int | None = None, joinable: bool 
         if all(together(state, pid, x) and (not joinable or forceable(state, pid, x)) for x in (ev.a, ev.b)):
             found.append((ev.a, ev.b, ev.at_ms))
     return found
-
-
-def _back_to(state: GameState, limit: int) -> Iterator[EventBase]:
-    """The live events, newest first, back to the phase's start or the first one older than `limit`."""
-    for _version, ev in live_events(state):
-        if isinstance(ev, PhaseStarted) or ev.at_ms < limit:
-            return
-        yield ev
-
-
-def _completes_since(state: GameState, limit: int) -> tuple[CardsExchanged, ...]:
-    return _completes(tuple(_back_to(state, limit)))
-
-
-def _completes(events: tuple[EventBase, ...]) -> tuple[CardsExchanged, ...]:
-    return tuple(ev for ev in events if isinstance(ev, CardsExchanged) and ev.kind == "complete")
-
-
-def _recent(state: GameState) -> tuple[tuple[EventBase, ...], tuple[CardsExchanged, ...]]:
-    """What `sessions` reads at the views' "now": the live events of the last 30 s of this phase, and the
-    complètes among them, newest first. The Interprète's holder is weighed after every event (the audience
-    asks what he watches): a state with one event on top of the last reads that state's events again, not
-    the log (`_WINDOWS`, by history node)."""
-    head = state.history
-    if head is None:
-        return (), ()
-    return _WINDOWS.get((head,), lambda: _window(state, head))
-
-
-def _window(state: GameState, head: History) -> tuple[tuple[EventBase, ...], tuple[CardsExchanged, ...]]:
-    limit = head.event.at_ms - TRANSLATION_WINDOW_MS
-    before = _WINDOWS.peek((head.prev,)) if head.prev is not None else None
-    if (before is None or isinstance(head.event, (Reverted, PhaseStarted))  # an undo reads another log
-            or head.prev is None or head.event.at_ms < head.prev.event.at_ms):  # a clock that went back
-        window = tuple(_back_to(state, limit))
-    else:
-        # The walk from here is this event, then the walk from the state before, stopped where an event is
-        # older than the limit: never further than that walk went, whose limit was not later.
-        window = (head.event, *takewhile(lambda ev: ev.at_ms >= limit, before[0]))
-    return window, _completes(window)
-
-
-_WINDOWS = memo.Keep(1024)  # the last 30 s of the negotiation of about 100 live games, by history node
 
 
 @memo.per_state  # his offer asks twice (targets, sessions), and the audience once (what he watches)

@@ -59,7 +59,7 @@ from dataclasses import replace
 from typing import Any
 
 from app.games.deuxrois import bars, memo
-from app.games.deuxrois.cards import CARDS, Effect, Frequency, Power, Trigger
+from app.games.deuxrois.cards import CARDS, Frequency, Power, Trigger
 from app.games.deuxrois.model.commands import UsePower
 from app.games.deuxrois.model.events import PowerUsed
 from app.games.deuxrois.model.phases import ROUND
@@ -109,14 +109,8 @@ def holders(state: GameState, key: str) -> frozenset[str]:
     the audience asks this of every new state, and the other sources would cost every player's powers."""
     rules = state.rules
     sources = [s for s in rules.power_sources if key in rules.power_grants.get(s, (key,))]
-    if not sources:  # the cards alone say: the same answer while the very same cards are dealt
-        return _CARD_HOLDERS.get((state.cards, key), lambda: frozenset(
-            pid for pid, card in state.cards.items() if key in _CARD_KEYS[card]))
     return frozenset(pid for pid, card in state.cards.items()
                      if key in _CARD_KEYS[card] or any(p.key == key for s in sources for p in s(state, pid)))
-
-
-_CARD_HOLDERS = memo.Keep(1024)  # (the cards dealt, a power key) -> who holds it: a few keys per live game
 
 
 # ------------------------------------------------------------------ reveal guards
@@ -249,9 +243,9 @@ def target_in_room(state: GameState, pid: str, target: str | None) -> str:
 
 
 def forceable(state: GameState, pid: str, target: str) -> bool:
-    """`pid` may force `target` now: same room, and no bar on the forcée (bars.force: immune, then a reveal guard)."""
+    """`pid` may force `target` now: same room, and no bar on the forcée (bars.force)."""
     return (target != pid and target in state.rooms and state.rooms[target] is state.rooms[pid]
-            and not bars.immune(state, target, Effect.FORCEE) and bars.reveal_allowed(state, pid, target, "complete"))
+            and bars.force(state, pid, target) is None)
 
 
 def force_target(state: GameState, pid: str, target: str | None) -> str:
