@@ -214,7 +214,7 @@ class Rules(Generic[S]):
         events = list(events)
         wanted = {to(e) for e in events if (to := self.rewinds.get(type(e))) is not None}
         kept: dict[int, S] = {}
-        token = _FOLDING.set(kept)
+        token = _FOLDING.set((self, kept))
         try:
             for event in events:
                 if state.version in wanted:
@@ -227,8 +227,12 @@ class Rules(Generic[S]):
     def folded_at(self, version: int) -> S | None:
         """Within a fold, the state it had at `version` if an event of the log goes back there; else None
         (an undo decided now: its applier folds the log up to `version`, in one pass)."""
-        kept = _FOLDING.get()
-        return kept.get(version) if kept is not None else None
+        folding = _FOLDING.get()
+        if folding is None or folding[0] is not self:  # another game's fold: not these rules' states
+            return None
+        kept: S | None = folding[1].get(version)
+        return kept
 
 
-_FOLDING: ContextVar[dict[int, Any] | None] = ContextVar("folding", default=None)
+# The fold going on in this thread: its rules, and the states it kept by version.
+_FOLDING: ContextVar[tuple[Any, dict[int, Any]] | None] = ContextVar("folding", default=None)
