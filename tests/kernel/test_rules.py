@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 import pytest
 from pydantic import Field
@@ -11,6 +11,7 @@ from pydantic import Field
 from app.kernel.actor import Actor, me
 from app.kernel.messages import Message, command_codec, event_codec
 from app.kernel.rules import Gatekeeping, Rules, Tx
+from app.kernel.testing.folds import events_applied
 from app.kernel.text import EngineError, Text
 
 
@@ -161,46 +162,35 @@ class Undone(Message):
     to_version: int
 
 
-def _with_undo(budget: list[int]) -> tuple[Rules[Count], list[Message]]:
-    """The counting game with an undo that replays the log up to a version, as the games' undos do; every
-    event applied spends one of `budget`, so a fold that folds the log again for each undo runs out."""
+def _with_undo() -> tuple[Rules[Count], list[Message]]:
+    """The counting game with an undo that replays the log up to a version, as the games' undos do."""
     rules = build()
-    counted = {kind: fn for kind, fn in rules.appliers.items()}
-
-    def spend(fn: Any) -> Any:
-        def applier(s: Count, e: Any) -> Count:
-            budget[0] -= 1
-            if budget[0] < 0:
-                raise RuntimeError("folded the log again")
-            return fn(s, e)  # type: ignore[no-any-return]
-        return applier
-
-    rules.appliers = {kind: spend(fn) for kind, fn in counted.items()}
     log: list[Message] = []
 
-    def undone(s: Count, e: Undone) -> Count:
+    @rules.applies(Undone)
+    def _undone(s: Count, e: Undone) -> Count:
         restored = rules.folded_at(e.to_version)
         if restored is None:
             restored = rules.fold(Count(), log[:e.to_version])
         return replace(restored, version=s.version)
 
-    rules.applies(Undone)(spend(undone))
     rules.rewinds_to(Undone, lambda e: e.to_version)
     return rules, log
 
 
 def test_a_log_with_many_undos_folds_in_one_pass_and_to_the_same_state() -> None:
-    budget = [4_000]  # each undo decided now folds the log before it, once: about 62 * 31 events in all
-    rules, log = _with_undo(budget)
+    rules, log = _with_undo()
     state = Count()
-    for event in (Joined(player_id="p1"), Added(n=1)):
-        log.append(event)
-        state = rules.evolve(state, event)
-    for _ in range(30):  # an add, then an undo of it, thirty times: 2**30 folds the naive way
-        for event in (Added(n=1), Undone(to_version=len(log))):
+    # Each undo decided now folds the log before it, once: about 62 * 31 events in all, not 2**30 folds.
+    with events_applied(4_000):
+        for event in (Joined(player_id="p1"), Added(n=1)):
             log.append(event)
-            state = rules.evolve(state, event)  # decided now: its undo folds the log before it once
+            state = rules.evolve(state, event)
+        for _ in range(30):  # an add, then an undo of it, thirty times
+            for event in (Added(n=1), Undone(to_version=len(log))):
+                log.append(event)
+                state = rules.evolve(state, event)
     assert state.total == 1 and state.version == len(log) == 62
-    budget[0] = 2 * len(log)  # each event once, and each undo's kept state: far from 2**30
-    assert rules.fold(Count(), log) == state
-    assert budget[0] >= len(log) - 30
+    with events_applied(4_000) as applied:
+        assert rules.fold(Count(), log) == state
+    assert applied.count == len(log)  # each event once: the undos take the states the fold kept

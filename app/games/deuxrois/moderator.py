@@ -132,17 +132,16 @@ def _noted(state: GameState, ev: NoteRecorded) -> GameState:
 
 
 def _reverted(state: GameState, ev: Reverted) -> GameState:
-    log = state.events()  # the whole log, this event included
-    prefix = log[: ev.to_version]
     restored = state.rules.folded_at(ev.to_version)  # the log being folded passed it: no second fold
     if restored is None:
-        restored = fold_events(prefix, state.rules)
+        restored = fold_events(state.events()[: ev.to_version], state.rules)
+    assert restored.history is not None  # an undo never goes back before the game's creation
     paused_at = restored.paused_at_ms
     if paused_at is None and restored.phase not in ("lobby", "over"):
         # Paused now if the restored timer has not run out yet (the clock keeps its current time left);
         # otherwise paused at the restored moment, so the timer resumes with the time it had then.
         deadline = next_deadline(restored)
-        paused_at = ev.at_ms if deadline is None or ev.at_ms < deadline else prefix[-1].at_ms
+        paused_at = ev.at_ms if deadline is None or ev.at_ms < deadline else restored.history.event.at_ms
     return replace(restored, version=state.version, history=state.history, notes=state.notes,
                    reverts=(*state.reverts, (state.version, ev.to_version)), paused_at_ms=paused_at)
 
