@@ -62,6 +62,11 @@ class Settings(BaseSettings):
     joins_per_address_per_second: float = 0.5  # ...and then this many a second
     joins_per_game_burst: float = 60.0  # joins into one game from every address together...
     joins_per_game_per_second: float = 2.0  # ...and then this many a second
+    # One log line per HTTP request (a page, a tap): off unless asked for. At a convention's pace (100 games, two
+    # taps a second each) it would be 200 lines a second in `docker compose logs`, and on a laptop it scrolls the
+    # join link and its QR code out of the terminal within a few taps; each line also cost ~0.1 ms of a tap's CPU
+    # (docs/performance.md). Sockets opening, warnings and errors are logged either way.
+    access_log: bool = False
     # gc.freeze after start-up and after each game loads (app/live/heap.py): short collector pauses.
     freeze_heap: bool = True
     idle_unload_s: float = 1800.0  # a game with no socket and no timer leaves memory after this

@@ -228,6 +228,7 @@ def serve(host: str, port: int, workers: int | None = None) -> None:
         # trust FORWARDED_ALLOW_IPS, which the documentation once set to "*" (any client chose its address).
         "proxy_headers": False,
         "log_level": "info",
+        "access_log": settings.access_log,
     }
     if workers == 1:
         app = create_app(settings)

@@ -44,7 +44,7 @@ def _sessions(client: TestClient) -> list[ModeratorSession]:
 
 
 def test_the_access_log_never_prints_the_secret(tmp_path: Path) -> None:
-    server = Served(tmp_path, f"sqlite:///{tmp_path / 'log.db'}").start()
+    server = Served(tmp_path, f"sqlite:///{tmp_path / 'log.db'}", env={"ACCESS_LOG": "true"}).start()
     try:
         with httpx2.Client(base_url=server.url) as creator:
             code, secret = create_live_game(creator)
@@ -57,6 +57,22 @@ def test_the_access_log_never_prints_the_secret(tmp_path: Path) -> None:
     assert f'"GET /m/{code}?k=[hidden] HTTP/1.1" 303' in log
     assert f"/m/{code}?lang=en&k=[hidden]&x=1" in log
     assert secret not in log and "wrong-guess" not in log
+
+
+def test_requests_are_logged_only_when_asked(tmp_path: Path) -> None:
+    # A laptop's terminal keeps the join link and its QR code in view, and a convention's logs do not fill
+    # with a line per tap; errors and the start-up lines still show.
+    server = Served(tmp_path, f"sqlite:///{tmp_path / 'quiet.db'}").start()
+    try:
+        with httpx2.Client(base_url=server.url, follow_redirects=True) as laptop:
+            code, secret = create_live_game(laptop)
+            assert laptop.get(f"/m/{code}").status_code == 200
+            assert laptop.get("/no-such-page").status_code == 404
+    finally:
+        server.stop()
+    log = server.output()
+    assert "Uvicorn running on" in log or "Application startup complete" in log, log
+    assert "GET /" not in log and "POST /games" not in log and "HTTP/1.1" not in log, log
 
 
 def test_the_link_is_exchanged_for_a_session_and_the_secret_is_stored_nowhere(client: TestClient, sqlite_url: str) -> None:
