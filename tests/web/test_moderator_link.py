@@ -65,7 +65,7 @@ def test_requests_are_logged_only_when_asked(tmp_path: Path) -> None:
     server = Served(tmp_path, f"sqlite:///{tmp_path / 'quiet.db'}").start()
     try:
         with httpx2.Client(base_url=server.url, follow_redirects=True) as laptop:
-            code, secret = create_live_game(laptop)
+            code, _ = create_live_game(laptop)
             assert laptop.get(f"/m/{code}").status_code == 200
             assert laptop.get("/no-such-page").status_code == 404
     finally:
