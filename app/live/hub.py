@@ -31,7 +31,7 @@ from app.kernel.viewer import Viewer
 from app.live import heap
 from app.live.connection import Connection
 from app.live.presence import ASLEEP_S, REFRESH_S, WINDOW_S, Presence
-from app.live.pubsub import PubSub
+from app.live.pubsub import PubSub, Subscription
 from app.store.repository import Batch, GameRecord, Repository, SeqConflict, StoredEvent
 
 log = logging.getLogger(__name__)
@@ -143,6 +143,7 @@ class Hub:
         self._armed_for: int | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._listener: asyncio.Task[None] | None = None
+        self._subscription: Subscription | None = None  # this hub's own, which its notes skip
         self.touched = time.monotonic()  # last command, push or socket: the sweeper unloads idle hubs
         self.stopped = False
 
@@ -500,13 +501,14 @@ class Hub:
     async def _publish(self, message: dict[str, Any]) -> None:
         message["origin"] = self.origin
         try:
-            await self.pubsub.publish(self.channel, orjson.dumps(message).decode())
+            await self.pubsub.publish(self.channel, orjson.dumps(message).decode(), self._subscription)
         except Exception:
             # The log is already committed: other processes catch up on their next command.
             log.exception("game %s: publish failed", self.code)
 
     async def _listen(self, ready: asyncio.Event) -> None:
         async with self.pubsub.subscribe(self.channel) as sub:
+            self._subscription = sub
             ready.set()
             async for raw in sub:
                 try:

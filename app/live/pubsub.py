@@ -36,7 +36,11 @@ class Subscription:
 class PubSub(Protocol):
     async def connect(self) -> None: ...
     async def disconnect(self) -> None: ...
-    async def publish(self, channel: str, message: str) -> None: ...
+    async def publish(self, channel: str, message: str, sender: Subscription | None = None) -> None:
+        """`sender`: the publisher's own subscription, which need not hear the note (a bus may still
+        deliver it: each note names its origin, and a hub skips its own)."""
+        ...
+
     def subscribe(self, channel: str) -> contextlib.AbstractAsyncContextManager[Subscription]: ...
 
 
@@ -52,9 +56,12 @@ class MemoryPubSub:
     async def disconnect(self) -> None:
         return None
 
-    async def publish(self, channel: str, message: str) -> None:
+    async def publish(self, channel: str, message: str, sender: Subscription | None = None) -> None:
+        # A single process's hub is the only subscriber of its game's channel: its own "seq N" after each
+        # tap would wake it to read a note it then drops.
         for sub in list(self._subs.get(channel, ())):
-            sub.put(message)
+            if sub is not sender:
+                sub.put(message)
 
     @contextlib.asynccontextmanager
     async def subscribe(self, channel: str) -> AsyncIterator[Subscription]:
@@ -87,8 +94,8 @@ class Namespaced:
     async def disconnect(self) -> None:
         await self.inner.disconnect()
 
-    async def publish(self, channel: str, message: str) -> None:
-        await self.inner.publish(self.name(channel), message)
+    async def publish(self, channel: str, message: str, sender: Subscription | None = None) -> None:
+        await self.inner.publish(self.name(channel), message, sender)
 
     def subscribe(self, channel: str) -> contextlib.AbstractAsyncContextManager[Subscription]:
         return self.inner.subscribe(self.name(channel))

@@ -35,7 +35,8 @@ class RedisPubSub:
         if self._client is not None:
             await self._client.aclose()
 
-    async def publish(self, channel: str, message: str) -> None:
+    async def publish(self, channel: str, message: str, sender: Subscription | None = None) -> None:
+        # Redis sends the note back to this process's own subscription too: the origin it names tells.
         assert self._client is not None, "connect() first"
         await self._client.publish(channel, message)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from pathlib import Path
 
 import pytest
@@ -36,8 +37,43 @@ def test_memory_pubsub_delivers_to_every_subscriber_of_a_channel() -> None:
 
     assert asyncio.run(scenario()) == ["hello", "hello"]
     assert make_pubsub("memory://x") is make_pubsub("memory://x")
+
+    async def from_one() -> tuple[list[str], bool]:
+        bus = MemoryPubSub()
+        async with bus.subscribe("a") as one, bus.subscribe("a") as two:
+            await bus.publish("a", "from one", sender=one)
+            return [await two.queue.get()], one.queue.empty()
+
+    assert asyncio.run(from_one()) == (["from one"], True)  # the sender does not hear itself
     with pytest.raises(ValueError, match="unknown pub/sub URL"):
         make_pubsub("carrier-pigeon://")
+
+
+def test_a_hub_hears_the_other_processes_notes_but_never_its_own(sqlite_url: str) -> None:
+    # Two apps on one bus: each tap of one is a note the other's hub catches up with; the hub that tapped is
+    # not woken by its own note (in a single process it is the channel's only subscriber: every tap did).
+    bus = f"memory://{secrets.token_hex(4)}"
+    with TestClient(create_app(make_settings(sqlite_url, pubsub_url=bus))) as a, \
+            TestClient(create_app(make_settings(sqlite_url, pubsub_url=bus))) as b:
+        code, _ = create_game(a)
+        for i in range(6):
+            join(a, code, f"J{i}")
+        b.get(f"/g/{code}")  # b loads the game too
+        heard: dict[str, list[str]] = {"a": [], "b": []}
+        for name, client in (("a", a), ("b", b)):
+            sub = hub_of(client, code)._subscription
+            put = sub.put
+            sub.put = lambda message, put=put, name=name: (heard[name].append(message), put(message))[1]
+        assert act(a, code, {"type": "start"}, moderator=True).status_code == 200
+        assert act(a, code, {"type": "mod_note", "text": "hello"}, moderator=True).status_code == 200
+        # b's loop runs in its own thread, and a note put there from a's thread waits for that loop to wake.
+        deadline = time.monotonic() + 5
+        while hub_of(b, code).seq != hub_of(a, code).seq and time.monotonic() < deadline:
+            assert b.get("/healthz").status_code == 200
+            time.sleep(0.01)
+        assert hub_of(b, code).seq == hub_of(a, code).seq
+        assert [m for m in heard["b"] if '"seq"' in m], heard
+        assert heard["a"] == []
 
 
 def test_two_processes_without_a_bus_still_never_lose_or_fork_a_move(sqlite_url: str) -> None:
