@@ -86,3 +86,24 @@ def test_a_refusal_on_a_stale_log_is_decided_again_on_the_newest(repo: Repositor
     assert repo.commit(game_id, 1, 6, "mine", needs_theirs, blind=True) is None
     assert mine.shown == [[2]]
     assert _texts(repo, game_id) == [None, "theirs", "mine"]
+
+
+def test_rows_written_by_the_standard_json_load_as_they_were(repo: Repository) -> None:
+    # The JSON columns are written with orjson since 6 December: rows an earlier version wrote (the standard
+    # library's spacing, non-ASCII escaped) read back the same, next to new ones.
+    import json
+
+    from sqlalchemy import text
+
+    game_id = _game(repo)
+    old = {"type": "note", "text": "Élise, déjà là", "n": [1, 2.5, None]}
+    cast = "CAST(:p AS JSON)" if repo.engine.dialect.name == "postgresql" else ":p"
+    with repo.engine.begin() as connection:
+        connection.execute(text(f"INSERT INTO events (game_id, seq, type, payload, at) VALUES (:g, 2, 'note', {cast}, 0)"),
+                           {"g": game_id, "p": json.dumps(old)})
+    assert repo.commit(game_id, 2, 0, "k", Decider("après"), True) is None
+    stored = repo.load_events(game_id)
+    assert [e.payload for e in stored[1:]] == [old, {"type": "note", "text": "après"}]
+    with repo.engine.connect() as connection:
+        raw = connection.execute(text("SELECT payload FROM events WHERE game_id = :g AND seq = 3"), {"g": game_id}).scalar()
+    assert (json.loads(raw) if isinstance(raw, str) else raw) == {"type": "note", "text": "après"}
