@@ -105,6 +105,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # X-Forwarded-Proto gives the scheme. Outermost, so that every layer sees the real client.
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.proxies)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.router.routes.extend([*table.TAPS, *moderator.TAPS])  # before the routers: a tap is found first
     for module in (health, home, table, moderator, screen, legacy):
         app.include_router(module.router)
 

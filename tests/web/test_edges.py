@@ -55,6 +55,22 @@ def test_a_wrong_method_answers_in_the_users_language(client: TestClient) -> Non
     assert "Cette adresse ne s'utilise pas ainsi." in html.unescape(response.text)
 
 
+@pytest.mark.parametrize("path", ["/g/{code}/act", "/m/{code}/act"])
+def test_a_tap_on_a_code_that_names_no_game_is_refused_in_the_users_language(sqlite_url: str, path: str) -> None:
+    # A tap's route is a plain Starlette route (app.web.deps.tap_route): it finds the game as every page does,
+    # counts a code that names no game against the address, and answers in the asker's language.
+    settings = make_settings(sqlite_url, code_misses_burst=2.0, code_misses_per_second=0.001)
+    with TestClient(create_app(settings)) as client:
+        code, _ = create_game(client)
+        form = {"command": '{"type": "start"}', "key": "k"}
+        french = client.post(path.format(code="ZZZZ"), data=form, headers={"HX-Request": "true"})
+        assert french.status_code == 404 and "Aucune partie « ZZZZ »" in html.unescape(french.text)
+        english = client.post(path.format(code="ZZZY") + "?lang=en", data=form)
+        assert english.status_code == 404 and "No game “ZZZY”" in html.unescape(english.text)
+        spent = client.post(path.format(code=code), data=form)  # two misses spent: even a real code waits
+        assert spent.status_code == 429
+
+
 def test_a_malformed_form_answers_in_the_users_language(client: TestClient) -> None:
     code, _ = create_game(client)
     # A multipart body with no boundary: Starlette refuses it with 400 {"detail": "Missing boundary..."}.

@@ -22,11 +22,12 @@ from app.kernel.viewer import Viewer
 from app.live.hub import Hub
 from app.web import actions, sockets
 from app.web.auth import is_moderator, is_moderator_secret, moderator_of, new_link, open_session, same_origin
-from app.web.deps import HubDep, LimiterDep, PageError, SettingsDep, page
+from app.web.deps import HubDep, PageError, SettingsDep, page, tap_route
 from app.web.door import no_store
 from app.web.i18n import LANG, pick, t
 from app.web.links import base_url, qr_svg
 from app.web.presenter import HtmlPresenter
+from app.web.ratelimit import Limiter
 from app.web.routes.home import created_page
 from app.web.templating import render
 
@@ -94,11 +95,13 @@ async def created(request: Request, hub: HubDep, settings: SettingsDep) -> Respo
     return no_store(created_page(request, hub, settings.base_url, moderator.link))
 
 
-@router.post("/act")
-async def act(request: Request, hub: HubDep, limiter: LimiterDep) -> Response:
+async def act(request: Request, hub: Hub, limiter: Limiter) -> Response:
     if not hub.definition.has_dashboard or not await is_moderator(request, hub):
         return actions.refusal(request, 403, "not_moderator", t("error.not_moderator"))
     return await actions.act(request, hub, Actor.moderator(), limiter)
+
+
+TAPS = [tap_route("/m/{code}/act", act)]
 
 
 @router.get("/export.json")

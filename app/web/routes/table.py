@@ -14,13 +14,15 @@ from app.kernel.actor import Actor
 from app.kernel.names import name_key
 from app.kernel.text import EngineError
 from app.kernel.viewer import Viewer
+from app.live.hub import Hub
 from app.store.tokens import hash_token, new_pin, new_token
 from app.web import actions, sockets
 from app.web.auth import pending_seat_of, same_origin, seat_cookie, seat_of, set_secret_cookie
-from app.web.deps import DoorLimiterDep, HubDep, LimiterDep, PageError, SettingsDep, client_address, page
+from app.web.deps import DoorLimiterDep, HubDep, PageError, SettingsDep, client_address, page, tap_route
 from app.web.door import FIELD_MAX, join_numbers, lobby, no_store, removed, seat_name, seat_named
 from app.web.i18n import LANG, pick, t
 from app.web.presenter import HtmlPresenter
+from app.web.ratelimit import Limiter
 from app.web.templating import render
 
 router = APIRouter(prefix="/g/{code}")
@@ -133,8 +135,7 @@ async def confirm_rebind(request: Request, hub: HubDep, player_id: str) -> Respo
     return HTMLResponse(render("partials/flash.html", message=""))
 
 
-@router.post("/act")
-async def act(request: Request, hub: HubDep, limiter: LimiterDep) -> Response:
+async def act(request: Request, hub: Hub, limiter: Limiter) -> Response:
     player_id = await seat_of(request, hub)
     if removed(hub, player_id):
         # Its page is out of date: the door says why this phone has no seat any more.
@@ -148,6 +149,9 @@ async def act(request: Request, hub: HubDep, limiter: LimiterDep) -> Response:
         # The command freed this seat (the player left the table): the phone goes back to the home page.
         response.headers["HX-Redirect"] = "/"
     return response
+
+
+TAPS = [tap_route("/g/{code}/act", act)]
 
 
 @router.get("/debrief/{picture}.svg")
