@@ -1,0 +1,201 @@
+"""Where a tap's CPU goes in the real server: `deuxrois serve` under the shared load driver, each part timed by
+its own thread's CPU clock.
+
+`python -m bench.tap_split [--games 1] [--seconds 30]` starts the server of this tree pinned to CPU 0 with a
+few timers put around its parts (this module, run as the server's entry point), drives it with
+`../shared/perf/drive.py` pinned to CPU 1 (reveal requests and answers, 2 a second per game), and prints,
+per command of a window after the set-up: the process's CPU (user and system), its main thread and the
+store's threads, and the parts: the HTTP request around the command, the command's own work on the loop
+(audience, bookkeeping), the fan-out (the views, the regions' renders, the presenter's own work), socket
+sends, and the store's transaction (decide included).
+
+Why not a sampling profiler: py-spy's `--gil` view charged the store's thread hop to the loop (the loop
+"holds" the GIL while the kernel runs the other thread) and counted it twice; these clocks count each
+thread's own CPU. The timers cost a few microseconds each (about 40 a tap): the process's figure is a
+little above a plain server's (`side-by-side` gives that one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+DRIVER = ROOT.parent / "shared" / "perf" / "drive.py"
+OPEN_DOOR = {k: "100000" for k in ("JOINS_PER_ADDRESS_BURST", "JOINS_PER_GAME_BURST", "RATE_CAPACITY",
+                                   "RATE_PER_SECOND", "CODE_MISSES_BURST")}
+PARTS = [  # (label, counter, what it is)
+    ("http", "http", "the request around the command: parse, middleware, routing, the answer"),
+    ("command", "command", "the command on the loop (audience, bookkeeping), without its fan-out"),
+    ("fan-out", "fan_out", "the views, the renders and the presenter, for every concerned socket"),
+    ("  views", "views", "building the concerned viewers' views"),
+    ("  renders", "renders", "Jinja renders of the regions that changed"),
+    ("  presenter", "presenter", "digests, kept fragments, the message (renders aside)"),
+    ("sends", "sends", "websocket sends: deflate, frames, writes"),
+    ("store", "store", "the store's transaction in its thread (decide included)"),
+    ("  decide", "decide", "the engine deciding the command"),
+]
+
+
+# ---------------------------------------------------------------- inside the server process
+def _serve(port: int, out: Path) -> None:  # pragma: no cover - runs as the benchmark's server
+    from starlette.websockets import WebSocket
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol, RequestResponseCycle
+
+    from app.live.hub import Hub, _Turn
+    from app.store.repository import Repository
+    from app.web.presenter import HtmlPresenter
+
+    cpu = time.thread_time_ns
+    spent: Counter[str] = Counter()
+
+    def timed(owner: Any, name: str, label: str) -> None:
+        inner: Callable[..., Any] = getattr(owner, name)
+
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            start = cpu()
+            try:
+                return inner(*args, **kwargs)
+            finally:
+                spent[label] += cpu() - start
+                spent[label + " n"] += 1
+        setattr(owner, name, wrapper)
+
+    def timed_async(owner: Any, name: str, label: str) -> None:
+        inner: Callable[..., Any] = getattr(owner, name)
+
+        async def wrapper(*args: Any, **kwargs: Any) -> Any:
+            start = cpu()  # the loop's thread: what runs while this awaits is counted too (rare at this rate)
+            try:
+                return await inner(*args, **kwargs)
+            finally:
+                spent[label] += cpu() - start
+                spent[label + " n"] += 1
+        setattr(owner, name, wrapper)
+
+    timed(HttpToolsProtocol, "data_received", "parse")
+    timed_async(RequestResponseCycle, "run_asgi", "request")
+    timed_async(Hub, "dispatch", "dispatch")
+    timed(Hub, "fan_out", "fan_out")
+    timed(Hub, "view_for", "views")
+    timed(HtmlPresenter, "push", "push")
+    timed(HtmlPresenter, "_render", "renders")
+    timed_async(WebSocket, "send", "sends")
+    timed(Repository, "commit", "store")
+    timed(_Turn, "decide", "decide")
+
+    def thread_ns(thread: threading.Thread) -> int:
+        assert thread.ident is not None
+        return time.clock_gettime_ns(time.pthread_getcpuclockid(thread.ident))
+
+    def dump(*_: Any) -> None:
+        usage = resource.getrusage(resource.RUSAGE_SELF)  # microseconds, not the 10 ms ticks of /proc
+        main = threading.main_thread()
+        lines = [f"user {int(usage.ru_utime * 1e9)}", f"system {int(usage.ru_stime * 1e9)}",
+                 f"main {thread_ns(main)}",
+                 f"others {sum(thread_ns(t) for t in threading.enumerate() if t is not main and t.is_alive())}"]
+        lines += [f"{k} {v}" for k, v in spent.items()]
+        out.write_text("\n".join(lines) + "\n")
+
+    signal.signal(signal.SIGUSR1, dump)
+    sys.argv = ["deuxrois", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    from app.cli import main
+
+    main()
+
+
+# ---------------------------------------------------------------- the benchmark
+def _read(path: Path) -> dict[str, int]:
+    return {k: int(v) for k, v in (line.rsplit(" ", 1) for line in path.read_text().splitlines())}
+
+
+def _snapshot(server: subprocess.Popen[bytes], path: Path) -> dict[str, int]:
+    path.unlink(missing_ok=True)
+    server.send_signal(signal.SIGUSR1)
+    for _ in range(100):
+        if path.exists() and path.read_text().endswith("\n"):
+            return _read(path)
+        time.sleep(0.02)
+    raise SystemExit("the server did not write its counters")
+
+
+def _pin(cpu: int) -> list[str]:
+    return ["taskset", "-c", str(cpu)] if shutil.which("taskset") else []
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.tap_split", description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1)
+    parser.add_argument("--seconds", type=float, default=30.0, help="the measured window (after 12 s of set-up)")
+    parser.add_argument("--driver", type=Path, default=DRIVER, help="the shared load driver (drive.py)")
+    parser.add_argument("--port", type=int, default=32090)
+    parser.add_argument("--serve", nargs=2, help=argparse.SUPPRESS)  # the server process itself
+    args = parser.parse_args(argv)
+    if args.serve:
+        _serve(int(args.serve[0]), Path(args.serve[1]))
+        return 0
+    if not args.driver.exists():
+        raise SystemExit(f"no load driver at {args.driver} (--driver)")
+    with tempfile.TemporaryDirectory(prefix="tap-split-") as scratch:
+        env = {**os.environ, **OPEN_DOOR, "DATABASE_URL": f"sqlite:///{scratch}/split.db",
+               "PYTHONPATH": str(ROOT)}
+        counters = Path(scratch) / "counters"
+        server = subprocess.Popen([*_pin(0), sys.executable, "-m", "bench.tap_split", "--serve", str(args.port),
+                                   str(counters)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL)
+        try:
+            for _ in range(300):
+                if subprocess.run(["curl", "-sf", f"http://127.0.0.1:{args.port}/healthz"],
+                                  capture_output=True).returncode == 0:
+                    break
+                time.sleep(0.1)
+            driver = subprocess.Popen([*_pin(1), sys.executable, str(args.driver), "--port", str(args.port),
+                                       "--games", str(args.games), "--rate", "2", "--duration",
+                                       str(args.seconds + 16), "--limit", str(args.seconds + 200)],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            time.sleep(12)  # joins, sockets, first pages: not a tap's cost
+            before = _snapshot(server, counters)
+            time.sleep(args.seconds)
+            after = _snapshot(server, counters)
+            driver.wait()
+        finally:
+            server.send_signal(signal.SIGTERM)
+            server.wait(15)
+    print(report({k: after.get(k, 0) - before.get(k, 0) for k in after}, args.games))
+    return 0
+
+
+def report(d: dict[str, int], games: int) -> str:
+    taps = d.get("dispatch n", 0)
+    if not taps:
+        return "no command in the window"
+    d = {**d, "http": d.get("request", 0) + d.get("parse", 0) - d.get("dispatch", 0),
+         "command": d.get("dispatch", 0) - d.get("fan_out", 0),
+         "presenter": d.get("push", 0) - d.get("renders", 0)}
+
+    def ms(key: str) -> str:
+        return f"{d.get(key, 0) / taps / 1e6:6.3f}"
+
+    lines = [f"{taps} commands in the window, {games} game(s); ms of CPU per command:",
+             f"process          {(d['user'] + d['system']) / taps / 1e6:6.3f}  (user {ms('user')}, system {ms('system')})",
+             f"main thread      {ms('main')}    store's threads {ms('others')}"]
+    lines += [f"{label:16} {ms(key)}  {what}" for label, key, what in PARTS]
+    accounted = sum(d.get(k, 0) for k in ("http", "dispatch", "sends"))
+    lines.append(f"the loop's rest  {(d['main'] - accounted) / taps / 1e6:6.3f}  pings, timers, the loop itself")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
