@@ -111,7 +111,7 @@ Tap = Callable[[Request, Hub, Limiter], Awaitable[Response]]
 def tap_route(path: str, endpoint: Tap) -> Route:
     """The POST every tap takes (a phone's act, the dashboard's): a plain Starlette route that finds the hub
     and the limiter as HubDep and LimiterDep do. Through FastAPI's route its dependencies were solved and its
-    handler wrapped on every tap: about 0.5 ms of a tap's 7 of CPU (docs/performance.md, bench.tap_split).
+    handler wrapped on every tap: about 0.3 ms of a tap's ~7 of CPU (docs/performance.md, bench.tap_split).
     The app adds these before the routers (`app.web.app`); errors go to the same handlers as any page's."""
 
     async def tap(request: Request) -> Response:
