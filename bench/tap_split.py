@@ -12,7 +12,9 @@ sends, and the store's transaction (decide included).
 Why not a sampling profiler: py-spy's `--gil` view charged the store's thread hop to the loop (the loop
 "holds" the GIL while the kernel runs the other thread) and counted it twice; these clocks count each
 thread's own CPU. The timers cost a few microseconds each (about 40 a tap): the process's figure is a
-little above a plain server's (`side-by-side` gives that one).
+little above a plain server's (`side-by-side` gives that one). The split is for one game: with `--games N`
+the process's and threads' figures hold, but a request or a command that awaits also counts what other games
+ran meanwhile (at ten games "the loop's rest" comes out negative).
 """
 
 from __future__ import annotations
