@@ -3,11 +3,12 @@ item 4), and the unique keys catch what it did not read: a replayed command, ano
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from sqlalchemy import event
+from sqlalchemy import event, text
 
 from app.store.database import make_engine, migrate
 from app.store.repository import Batch, Repository, StoredEvent
@@ -99,10 +100,6 @@ def test_a_refusal_on_a_stale_log_is_decided_again_on_the_newest(repo: Repositor
 def test_rows_written_by_the_standard_json_load_as_they_were(repo: Repository) -> None:
     # The JSON columns are written with orjson since 6 December: rows an earlier version wrote (the standard
     # library's spacing, non-ASCII escaped) read back the same, next to new ones.
-    import json
-
-    from sqlalchemy import text
-
     game_id = _game(repo)
     old = {"type": "note", "text": "Élise, déjà là", "n": [1, 2.5, None]}
     cast = "CAST(:p AS JSON)" if repo.engine.dialect.name == "postgresql" else ":p"
