@@ -10,7 +10,7 @@ the user picks (see forms.py).
 from __future__ import annotations
 
 import typing
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -195,6 +195,23 @@ def say_kept(sentence: Any) -> str:
     objects from one state to the next (views.py keeps them), so the dashboard's 80 lines are not said
     again after every event."""
     return _SAID.get((sentence, LANG.get()), lambda: say(sentence))
+
+
+def known_once(knowledge: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """What others showed me, newest first, each (player, card or colour) once: a complète and then the song
+    about the same card is one line, not two. The Cartographe's glances are left to their moment. (In the
+    template this walk built a new list for each snapshot: half of a phone's info region.)"""
+    seen: set[tuple[Any, Any]] = set()
+    known: list[Mapping[str, Any]] = []
+    for snap in reversed(knowledge):
+        if snap.get("kind") == "survey":
+            continue
+        card = snap.get("card")
+        key = (snap["player"]["id"], card["number"] if card else snap.get("colour"))
+        if key not in seen:
+            seen.add(key)
+            known.append(snap)
+    return known
 
 
 # The journal's lines of about 100 live games, a Keep per language (one input each: the cheapest lookup).

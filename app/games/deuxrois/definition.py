@@ -16,7 +16,15 @@ from pydantic import BaseModel, ValidationError
 from app.games.deuxrois import commands, events
 from app.games.deuxrois import game as engine
 from app.games.deuxrois import views as deuxrois_views
-from app.games.deuxrois.action_forms import build, grouped, log_items, mate_forms, names_in, say_kept
+from app.games.deuxrois.action_forms import (
+    build,
+    grouped,
+    known_once,
+    log_items,
+    mate_forms,
+    names_in,
+    say_kept,
+)
 from app.games.deuxrois.actions import MATE_KEYS
 from app.games.deuxrois.audience import audience
 from app.games.deuxrois.config import GameConfig
@@ -137,7 +145,8 @@ class DeuxRois:
     page_templates = PAGE_TEMPLATES
     has_dashboard = True
     template_globals: Mapping[str, Callable[..., Any]] = {"action_forms": action_forms, "action_groups": grouped,
-                                                         "mate_forms": mate_forms, "say_kept": say_kept, "log_items": log_items}
+                                                         "mate_forms": mate_forms, "say_kept": say_kept, "log_items": log_items,
+                                                         "known_once": known_once}
     rebind_by: RebindBy = "moderator"
 
     def config_from_form(self, form: Mapping[str, str]) -> BaseModel:
