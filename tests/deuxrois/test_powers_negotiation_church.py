@@ -6,7 +6,7 @@ import pytest
 from play_helpers import A, Game, N, answer, complete, prompts, table
 
 from app.games.deuxrois.cards import GUILLAUME, MOINE
-from app.games.deuxrois.powers.registry import powers_of
+from app.games.deuxrois.powers.registry import holders, powers_of
 from app.games.deuxrois.views import player_view
 
 # 50 players, every card dealt; these cards start in Normandie, the others in Angleterre.
@@ -230,8 +230,11 @@ def test_c76_the_copy_travels_with_card_25_but_not_beyond_the_round() -> None:
     answer(game, "moine", "copy", "authority")
     cs = game.state.card_state(MOINE)
     assert (cs.copied_power, cs.copied_from, cs.copied_round) == ("authority", GUILLAUME, 1)
+    # Who holds the power, as the audience asks it: the Moine too while his copy lasts.
+    assert {game.holder(MOINE), game.holder(GUILLAUME)} <= holders(game.state, "authority")
     game.until("N", 2)
     assert all(p.key != "authority" for p in powers_of(game.state, game.holder(MOINE)))
+    assert game.holder(MOINE) not in holders(game.state, "authority")
     assert game.room(game.pid("moine")) in (N, A)
 
 

@@ -127,16 +127,23 @@ class GameRules(Rules[GameState]):
     power_sources: list[PowerSource] = field(default_factory=list)
     # The keys a source may grant, where it says (power_source): who holds a key asks only those sources.
     power_grants: dict[PowerSource, frozenset[str]] = field(default_factory=dict)
+    # The only players a source may grant anything to now, where it says (power_source `who`): who holds a
+    # key asks the source of those players only, not of all fifty.
+    power_candidates: dict[PowerSource, Callable[[GameState], Iterable[str]]] = field(default_factory=dict)
     extra_immunities: list[Immunity] = field(default_factory=list)
     # actions.py, views.py: more legal actions for a player, more keys in a view (kind, player or None).
     extra_actions: list[Callable[[GameState, str], list[View]]] = field(default_factory=list)
     view_extras: list[Callable[[GameState, str, str | None], View]] = field(default_factory=list)
 
-    def power_source(self, fn: PowerSource, grants: frozenset[str] | None = None) -> None:
-        """Powers `fn(state, pid)` grants besides the card's; `grants`: the only keys it may ever grant."""
+    def power_source(self, fn: PowerSource, grants: frozenset[str] | None = None,
+                     who: Callable[[GameState], Iterable[str]] | None = None) -> None:
+        """Powers `fn(state, pid)` grants besides the card's; `grants`: the only keys it may ever grant; `who`:
+        the players it may grant anything to in a state (every other player it must give nothing)."""
         self.power_sources.append(fn)
         if grants is not None:
             self.power_grants[fn] = grants
+        if who is not None:
+            self.power_candidates[fn] = who
 
     def departure_step(self, order: int) -> Callable[[DepartureStep], DepartureStep]:
         def register(fn: DepartureStep) -> DepartureStep:

@@ -348,6 +348,12 @@ def _granted(state: GameState, pid: str) -> Iterable[Power]:
     return [_power(ep) for ep in POWERS.values() if in_force(state, ep.event) and ep.holds(state, pid)]
 
 
+def _in_the_mode(state: GameState) -> Iterable[str]:
+    """Whom the Mode's events may grant a power: every player, in the Mode only (the rules are installed in
+    every game, and who holds a power of theirs is asked after every tap)."""
+    return state.cards if state.config.historique else ()
+
+
 def _install_power(rules: GameRules, ep: EventPower) -> None:
     def condition(state: GameState, pid: str) -> Text | None:
         if ep.limit is not None and historique_of(state).uses(ep.key, pid) >= ep.limit:
@@ -391,8 +397,8 @@ def install(rules: GameRules) -> None:
     for ep in _ALL:
         _install_power(rules, ep)
     rules.timers.append((_delegation_due, _delegation_close))
-    rules.power_source(_granted, grants=frozenset(POWERS))
-    rules.power_source(_coin_token_holders, grants=frozenset({COIN_TOKEN.key}))
+    rules.power_source(_granted, grants=frozenset(POWERS), who=_in_the_mode)
+    rules.power_source(_coin_token_holders, grants=frozenset({COIN_TOKEN.key}), who=_in_the_mode)
     rules.prompt_kind("blood_oath")(_oath_answer)
     rules.prompt_kind("revolt_mission")(_revolt_answer)
     rules.on_reveal("coin_token", order=89)(_ask_token)  # just before the Moine's copy (90)

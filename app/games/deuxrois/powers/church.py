@@ -136,6 +136,12 @@ def copied_power(state: GameState, pid: str) -> list[Power]:
 
 
 
+def _copiers(state: GameState) -> list[str]:
+    """Who holds a card that copied a power (copied_power grants nothing to anyone else)."""
+    copying = {number for number, cs in state.card_states.items() if cs.copied_power is not None}
+    return [pid for pid, number in state.cards.items() if number in copying] if copying else []
+
+
 def install(rules: GameRules) -> None:
     rules.on_reveal("blessing", order=80)(offer_blessing)
     rules.prompt_kind("blessing")(_pope_decides)
@@ -144,5 +150,5 @@ def install(rules: GameRules) -> None:
     rules.prompt_kind("confirm")(_confirm)
     rules.on_reveal("copy", order=90)(offer_copy)
     rules.prompt_kind("copy")(_copy)
-    rules.power_source(copied_power, grants=frozenset(
-        p.key for card in CARDS for p in copyable_powers(card)))
+    rules.power_source(copied_power, grants=frozenset(p.key for card in CARDS for p in copyable_powers(card)),
+                       who=_copiers)

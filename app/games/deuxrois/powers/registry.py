@@ -48,13 +48,15 @@ frequency and windows; nothing in the core changes):
    ``rules.prompt_kind("key")(resolver)``; the resolver re-checks and calls
    ``record_use(tx, pid, "key")`` before its effect.
 5. A restriction on reveals: ``rules.reveal_guard(fn)``; a granted power:
-   ``rules.power_source(fn, grants=...)`` (the keys it may grant, if it knows).
+   ``rules.power_source(fn, grants=..., who=...)`` (the keys it may grant, the players it may grant
+   them to, where it knows).
 6. A test per ruling in ``tests/deuxrois/test_play_<family>.py`` with the ruling id
    in the test name; the random playouts pick the new action up from the views.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -105,12 +107,36 @@ def holds_power(state: GameState, pid: str, key: str) -> bool:
 
 @memo.per_state
 def holders(state: GameState, key: str) -> frozenset[str]:
-    """The players holding power `key` (holds_power for each), asking only the sources that may grant it:
-    the audience asks this of every new state, and the other sources would cost every player's powers."""
+    """The players holding power `key` (holds_power for each), asking only the sources that may grant it,
+    and of those only the players they say they may grant anything to: the audience asks this of every new
+    state for each power that watches (three at a full table), and the Moine's copy asked of all fifty
+    players was most of it."""
     rules = state.rules
-    sources = [s for s in rules.power_sources if key in rules.power_grants.get(s, (key,))]
-    return frozenset(pid for pid, card in state.cards.items()
-                     if key in _CARD_KEYS[card] or any(p.key == key for s in sources for p in s(state, pid)))
+    cards = state.cards
+    found = set(_card_holders(cards).get(key, ()))
+    for source in rules.power_sources:
+        if key not in rules.power_grants.get(source, (key,)):
+            continue
+        who = rules.power_candidates.get(source)
+        found.update(pid for pid in (cards if who is None else who(state))
+                     if pid in cards and any(p.key == key for p in source(state, pid)))
+    return frozenset(found)
+
+
+_HOLDERS = memo.Keep(512)
+
+
+def _card_holders(cards: Mapping[str, int]) -> dict[str, frozenset[str]]:
+    """Power key -> the players whose own card has it; kept while the deal stands (the same mapping)."""
+
+    def index(cards: Mapping[str, int]) -> dict[str, frozenset[str]]:
+        by_key: dict[str, set[str]] = {}
+        for pid, card in cards.items():
+            for k in _CARD_KEYS[card]:
+                by_key.setdefault(k, set()).add(pid)
+        return {k: frozenset(pids) for k, pids in by_key.items()}
+
+    return _HOLDERS.of(cards, index)
 
 
 # ------------------------------------------------------------------ reveal guards
