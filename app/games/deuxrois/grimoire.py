@@ -8,6 +8,7 @@ naming who and since when (the epoch ms of the event that opened them; the page 
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from app.games.deuxrois import election as election_rules
@@ -19,7 +20,7 @@ from app.games.deuxrois.model.events import PhaseStarted
 from app.games.deuxrois.moments import crossed, phase_start_ms
 from app.games.deuxrois.powers.intrigue import neutralised
 from app.games.deuxrois.powers.timeline import live_events
-from app.games.deuxrois.state import GameState
+from app.games.deuxrois.state import GameState, Prompt, RevealRequest
 
 View = dict[str, Any]
 
@@ -80,13 +81,27 @@ def _opened_at(state: GameState, item_id: str, item: object) -> int | None:
     return _OPENED_AT.of(item, lambda _: getattr(openings(state, {item_id}).get(item_id), "at_ms", None))
 
 
+# A line of what waits, kept while its request or question and the names are the same objects: forty
+# questions left open were forty lines made again after every tap.
+_WAITING = memo.Keep(4096)
+
+
+def _request_line(state: GameState, r: RevealRequest) -> View:
+    return {"from": state.name(r.from_id), "to": state.name(r.to_id), "kind": r.kind,
+            "since_ms": _opened_at(state, r.id, r)}
+
+
+def _prompt_line(state: GameState, p: Prompt) -> View:
+    return {"player": state.name(p.player_id), "kind": p.kind,
+            "about": state.name(str(p.data["target"])) if "target" in p.data else None,
+            "since_ms": _opened_at(state, p.id, p)}
+
+
 def pending(state: GameState) -> View:
     """Requests, questions and votes that wait, with who and since when."""
-    requests = [{"from": state.name(r.from_id), "to": state.name(r.to_id), "kind": r.kind,
-                 "since_ms": _opened_at(state, r.id, r)} for r in state.requests.values()]
-    prompts = [{"player": state.name(p.player_id), "kind": p.kind,
-                "about": state.name(str(p.data["target"])) if "target" in p.data else None,
-                "since_ms": _opened_at(state, p.id, p)} for p in state.prompts.values()]
+    players = state.players
+    requests = [_WAITING.get((r, players), partial(_request_line, state, r)) for r in state.requests.values()]
+    prompts = [_WAITING.get((p, players), partial(_prompt_line, state, p)) for p in state.prompts.values()]
     votes = []
     since = _phase_start(state)
     for room, el in state.elections.items():
