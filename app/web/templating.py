@@ -39,7 +39,7 @@ FRAGMENTS = 2048  # kept fragments (a room-mate's box is ~1 KB of HTML): about 2
 
 
 # By language and the digest of a block's inputs (keep), or language, item template and inputs (kept_each).
-_FRAGMENTS: LRU[tuple[str, bytes] | tuple[str, str, bytes], Markup] = LRU(FRAGMENTS)
+_FRAGMENTS: LRU[tuple[str, bytes] | tuple[str, str, bytes, bytes], Markup] = LRU(FRAGMENTS)
 
 
 def forget_fragments() -> None:
@@ -73,11 +73,13 @@ def _kept_each(template: str, items: Iterable[Any], **context: Any) -> Markup:
     lang = LANG.get()
     loaded = _template(template)
     fragments = _FRAGMENTS
+    # The context once for every item: a phone's room (~0.9 KB with its roster) was dumped with each moment.
+    shared = orjson.dumps(context)
     parts: list[str] = []
     for item in items:
         # The inputs themselves, not their digest: an item's JSON (~0.3 KB) weighs less than its HTML, and
         # hashing it is a fifth of what a blake2b of it costs.
-        key = (lang, template, orjson.dumps((item, context)))
+        key = (lang, template, shared, orjson.dumps(item))
         html: Markup | None = fragments.get(key)
         if html is None:
             html = fragments[key] = Markup(loaded.render(item=item, **context))
