@@ -59,7 +59,7 @@ async def finish(games: Games, conns: list[Connection], writers: list[asyncio.Ta
 async def _table(options: Options, name: str) -> tuple[Games, Hub, list[Connection], dict[str, int]]:
     engine = make_engine(f"sqlite:///{options.workdir / f'{name}.db'}")
     migrate(engine)
-    games = Games(Repository(engine), lambda game: HtmlPresenter(game.pages), MemoryPubSub(), freeze=True)
+    games = Games(Repository(engine), HtmlPresenter.of, MemoryPubSub(), freeze=True)
     hub, _ = await games.create(GameConfig(rounds=5), game="deuxrois", seed=SEED)
     for i in range(PLAYERS):
         await hub.dispatch({"type": "join", "name": f"Joueur {i + 1}"}, Actor("player", None), seat=(f"t{i}", "000000"))

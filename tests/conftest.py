@@ -12,7 +12,12 @@ from starlette.testclient import TestClient
 from web_helpers import make_settings
 
 from app.settings import Settings
+from app.web import presenter
 from app.web.app import create_app
+
+# Every view value's JSON found by identity (a game with `frozen_views`) is checked against a fresh one:
+# a game that changed a value it had given would show phones its old self (app.web.presenter).
+presenter.CHECK_SAME = True
 
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 

@@ -60,7 +60,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await asyncio.to_thread(migrate, engine)
         pubsub = make_pubsub(settings.pubsub, settings.prefix)
         await pubsub.connect()
-        games = Games(Repository(engine), lambda game: HtmlPresenter(game.pages), pubsub, settings.freeze_heap)
+        games = Games(Repository(engine), HtmlPresenter.of, pubsub, settings.freeze_heap)
         app.state.engine = engine
         app.state.games = games
         app.state.limiter = Limiter(settings.rate_capacity, settings.rate_per_second)

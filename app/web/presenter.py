@@ -14,7 +14,7 @@ from typing import Any
 
 import orjson
 
-from app.kernel.game import Pages, Region
+from app.kernel.game import GameDefinition, Pages, Region
 from app.kernel.lru import LRU
 from app.kernel.viewer import Viewer
 from app.web.i18n import speaking
@@ -34,6 +34,51 @@ def _digest(data: bytes | str) -> bytes:
     return (hash(data) & _BITS).to_bytes(8, "little")
 
 
+# Values kept by identity, across games: past this many new ones the older half goes (two generations).
+# Only JSON this long is kept: a smaller value is written in about a microsecond, and keeping it would push
+# out what the live games read again (a 50-seat roster, 22 KB; a room with its roster, 0.9 KB).
+SAME_JSON = 1024
+SAME_JSON_BYTES = 512
+# Tests set this: every JSON found by identity is compared with a fresh one (a view value changed after it
+# was given would otherwise show its old self to every phone).
+CHECK_SAME = False
+
+
+class _SameJson:
+    """The JSON of view values that come back as the very same objects (a game with `frozen_views`: its
+    memoised dashboard roster, 22 KB at 50 players, is read after every tap). An entry holds its object, so
+    its id cannot be reused while the entry lives; two generations bound it, and a read entry moves to the
+    young one, so what the live games keep reading stays."""
+
+    __slots__ = ("_old", "_young")
+
+    def __init__(self) -> None:
+        self._young: dict[int, tuple[Any, bytes]] = {}
+        self._old: dict[int, tuple[Any, bytes]] = {}
+
+    def dumps(self, value: Any) -> bytes:
+        key = id(value)
+        hit = self._young.get(key) or self._old.get(key)
+        if hit is not None and hit[0] is value:
+            if CHECK_SAME and hit[1] != orjson.dumps(value):
+                raise AssertionError(f"a view value changed after it was given: {hit[1][:200]!r}")
+            if key not in self._young:
+                self._put(key, hit)
+            return hit[1]
+        raw = orjson.dumps(value)
+        if len(raw) >= SAME_JSON_BYTES:
+            self._put(key, (value, raw))
+        return raw
+
+    def _put(self, key: int, entry: tuple[Any, bytes]) -> None:
+        if len(self._young) >= SAME_JSON:
+            self._old, self._young = self._young, {}
+        self._young[key] = entry
+
+
+_SAME = _SameJson()
+
+
 def _sub(view: dict[str, Any], keys: Sequence[str]) -> dict[str, Any]:
     return {k: view[k] for k in keys if k in view}
 
@@ -42,17 +87,18 @@ class _Dumps:
     """One view's keys as JSON, each dumped and hashed once however many regions of the page read it (the
     dashboard's roster, 22 KB at 50 players, is read by two regions; the phase by four)."""
 
-    __slots__ = ("_hashes", "_json", "view")
+    __slots__ = ("_dumps", "_hashes", "_json", "view")
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: dict[str, Any], frozen: bool = False) -> None:
         self.view = view
         self._json: dict[str, bytes] = {}
         self._hashes: dict[str, int] = {}
+        self._dumps = _SAME.dumps if frozen else orjson.dumps
 
     def json(self, key: str) -> bytes:
         raw = self._json.get(key)
         if raw is None:
-            raw = self._json[key] = orjson.dumps(self.view[key])
+            raw = self._json[key] = self._dumps(self.view[key])
         return raw
 
     def fed(self, keys: Sequence[str]) -> bytes:
@@ -78,8 +124,14 @@ class _Dumps:
 class HtmlPresenter:
     """One per game: its pages are the game's own (GameDefinition.pages)."""
 
-    def __init__(self, pages: Pages) -> None:
+    def __init__(self, pages: Pages, frozen_views: bool = False) -> None:
         self.pages = pages
+        self.frozen_views = frozen_views  # GameDefinition.frozen_views: view values kept by identity
+
+    @classmethod
+    def of(cls, game: GameDefinition) -> HtmlPresenter:
+        """The presenter of a game's hubs: its pages, its views' values kept by identity if they may be."""
+        return cls(game.pages, game.frozen_views)
 
     def regions(self, viewer: Viewer, view: dict[str, Any]) -> list[str]:
         """Every region of the viewer's page, for the first render."""
@@ -104,7 +156,7 @@ class HtmlPresenter:
         last got (updated here): a phone costs a few dozen bytes a region, not its page.
         """
         parts: list[str] = []
-        dumps = _Dumps(view)
+        dumps = _Dumps(view, self.frozen_views)
         with speaking(viewer.lang):
             for region in self.pages[viewer.kind]:
                 fed = dumps.fed(region.keys)

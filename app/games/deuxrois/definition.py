@@ -144,6 +144,7 @@ class DeuxRois:
     pages = PAGES
     page_templates = PAGE_TEMPLATES
     has_dashboard = True
+    frozen_views = True  # memo.py: every shared part is read, never changed
     template_globals: Mapping[str, Callable[..., Any]] = {"action_forms": action_forms, "action_groups": grouped,
                                                          "mate_forms": mate_forms, "say_kept": say_kept, "log_items": log_items,
                                                          "known_once": known_once}
