@@ -15,7 +15,7 @@ from app.settings import Settings
 from app.web import presenter
 from app.web.app import create_app
 
-# Every view value's JSON found by identity (a game with `frozen_views`) is checked against a fresh one:
+# Every view value's JSON found by identity (a game's `shared_view_keys`) is checked against a fresh one:
 # a game that changed a value it had given would show phones its old self (app.web.presenter).
 presenter.CHECK_SAME = True
 

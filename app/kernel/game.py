@@ -84,10 +84,11 @@ class GameDefinition(Protocol):
     page_templates: Mapping[str, str]  # PAGE_NAMES -> template
     has_dashboard: bool  # False: no game-master page, the table runs itself
     rebind_by: RebindBy  # who confirms that a new phone is a seated player's (after the PIN)
-    # True when the values of this game's views are never changed once given: memoised, shared between
-    # viewers and states (a roster, a journal's lines). The presenter then keeps their JSON by identity
-    # (`app.web.presenter`), and tests check every such JSON against a fresh one. False: made anew each push.
-    frozen_views: bool
+    # View keys whose values the game gives again as the very same objects while they do not change, and
+    # never changes once given (memoised, shared between viewers and states: a dashboard's roster). The
+    # presenter keeps their JSON by identity (`app.web.presenter`); tests check every such JSON against a
+    # fresh one. Empty: every value is written anew at each push.
+    shared_view_keys: frozenset[str]
     # Functions this game's templates call (e.g. its legal actions as forms); every game's are
     # offered to every template, so their names must not clash (the web checks at start-up).
     template_globals: Mapping[str, Callable[..., Any]]

@@ -34,19 +34,17 @@ def _digest(data: bytes | str) -> bytes:
     return (hash(data) & _BITS).to_bytes(8, "little")
 
 
-# Values kept by identity, across games: past this many new ones the older half goes (two generations).
-# Only JSON this long is kept: a smaller value is written in about a microsecond, and keeping it would push
-# out what the live games read again (a 50-seat roster, 22 KB; a room with its roster, 0.9 KB).
-SAME_JSON = 1024
-SAME_JSON_BYTES = 512
+# Values kept by identity, across games: past this many new ones the older half goes (two generations). A
+# game keeps a few (its roster, its rooms) and changes them seldom.
+SAME_JSON = 512
 # Tests set this: every JSON found by identity is compared with a fresh one (a view value changed after it
 # was given would otherwise show its old self to every phone).
 CHECK_SAME = False
 
 
 class _SameJson:
-    """The JSON of view values that come back as the very same objects (a game with `frozen_views`: its
-    memoised dashboard roster, 22 KB at 50 players, is read after every tap). An entry holds its object, so
+    """The JSON of view values that come back as the very same objects (a game's `shared_view_keys`: Deux
+    Rois's memoised dashboard roster, 22 KB at 50 players, is read after every tap). An entry holds its object, so
     its id cannot be reused while the entry lives; two generations bound it, and a read entry moves to the
     young one, so what the live games keep reading stays."""
 
@@ -66,8 +64,7 @@ class _SameJson:
                 self._put(key, hit)
             return hit[1]
         raw = orjson.dumps(value)
-        if len(raw) >= SAME_JSON_BYTES:
-            self._put(key, (value, raw))
+        self._put(key, (value, raw))
         return raw
 
     def _put(self, key: int, entry: tuple[Any, bytes]) -> None:
@@ -87,18 +84,19 @@ class _Dumps:
     """One view's keys as JSON, each dumped and hashed once however many regions of the page read it (the
     dashboard's roster, 22 KB at 50 players, is read by two regions; the phase by four)."""
 
-    __slots__ = ("_dumps", "_hashes", "_json", "view")
+    __slots__ = ("_hashes", "_json", "_shared", "view")
 
-    def __init__(self, view: dict[str, Any], frozen: bool = False) -> None:
+    def __init__(self, view: dict[str, Any], shared: frozenset[str] = frozenset()) -> None:
         self.view = view
         self._json: dict[str, bytes] = {}
         self._hashes: dict[str, int] = {}
-        self._dumps = _SAME.dumps if frozen else orjson.dumps
+        self._shared = shared
 
     def json(self, key: str) -> bytes:
         raw = self._json.get(key)
         if raw is None:
-            raw = self._json[key] = self._dumps(self.view[key])
+            value = self.view[key]
+            raw = self._json[key] = _SAME.dumps(value) if key in self._shared else orjson.dumps(value)
         return raw
 
     def fed(self, keys: Sequence[str]) -> bytes:
@@ -124,14 +122,14 @@ class _Dumps:
 class HtmlPresenter:
     """One per game: its pages are the game's own (GameDefinition.pages)."""
 
-    def __init__(self, pages: Pages, frozen_views: bool = False) -> None:
+    def __init__(self, pages: Pages, shared_keys: frozenset[str] = frozenset()) -> None:
         self.pages = pages
-        self.frozen_views = frozen_views  # GameDefinition.frozen_views: view values kept by identity
+        self.shared_keys = shared_keys  # GameDefinition.shared_view_keys: their values' JSON kept by identity
 
     @classmethod
     def of(cls, game: GameDefinition) -> HtmlPresenter:
-        """The presenter of a game's hubs: its pages, its views' values kept by identity if they may be."""
-        return cls(game.pages, game.frozen_views)
+        """The presenter of a game's hubs: its pages, and the view keys whose JSON it may keep by identity."""
+        return cls(game.pages, game.shared_view_keys)
 
     def regions(self, viewer: Viewer, view: dict[str, Any]) -> list[str]:
         """Every region of the viewer's page, for the first render."""
@@ -156,7 +154,7 @@ class HtmlPresenter:
         last got (updated here): a phone costs a few dozen bytes a region, not its page.
         """
         parts: list[str] = []
-        dumps = _Dumps(view, self.frozen_views)
+        dumps = _Dumps(view, self.shared_keys)
         with speaking(viewer.lang):
             for region in self.pages[viewer.kind]:
                 fed = dumps.fed(region.keys)

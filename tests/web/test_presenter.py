@@ -53,30 +53,30 @@ def test_a_regions_inputs_are_the_json_of_the_keys_it_reads() -> None:
         assert dumps.raw(keys) == orjson.dumps(_sub(view, keys)), keys
 
 
-def test_a_frozen_games_values_are_written_once_and_checked_in_tests(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A game whose view values never change once given (`frozen_views`) has each written to JSON once, found
-    again by identity: the same object pushed again is not dumped again. Tests check every such hit against a
-    fresh JSON, so a game that changed a value it gave fails loudly instead of showing phones its old self."""
+def test_a_games_shared_values_are_written_once_and_checked_in_tests(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A value under one of a game's `shared_view_keys` is written to JSON once, found again by identity: the
+    same object pushed again is not dumped again. Tests check every such hit against a fresh JSON, so a game
+    that changed a value it gave fails loudly instead of showing phones its old self."""
     monkeypatch.setitem(templating._LOADED, "test/a.html",
                         ENV.from_string('<p id="{{ region }}">{{ v.get("x") }} {{ v.get("shared") }}</p>'))
     monkeypatch.setitem(templating._LOADED, "test/b.html",
                         ENV.from_string('<p id="{{ region }}">{{ v.get("y") }} {{ v.get("shared") }}</p>'))
-    frozen, plain = HtmlPresenter(PAGES, frozen_views=True), HtmlPresenter(PAGES)
-    roster = [{"id": f"p{i}", "name": f"Joueur {i}"} for i in range(40)]  # 1.3 KB: kept
+    shared, plain = HtmlPresenter(PAGES, shared_keys=frozenset({"shared"})), HtmlPresenter(PAGES)
+    roster = [{"id": f"p{i}", "name": f"Joueur {i}"} for i in range(40)]
     monkeypatch.setattr(presenter_module, "CHECK_SAME", False)  # on in every other test (conftest)
     dumped: list[Any] = []
     real = orjson.dumps
     monkeypatch.setattr(presenter_module.orjson, "dumps", lambda value, *a: dumped.append(value) or real(value, *a))
-    sents: dict[HtmlPresenter, dict[str, bytes]] = {frozen: {}, plain: {}}
+    sents: dict[HtmlPresenter, dict[str, bytes]] = {shared: {}, plain: {}}
     for presenter, sent in sents.items():
         assert _regions(presenter.push(VIEWER, {"x": 1, "y": 2, "shared": roster}, sent, {})) == {"r-a", "r-b"}
         dumped.clear()
         assert _regions(presenter.push(VIEWER, {"x": 3, "y": 2, "shared": roster}, sent, {})) == {"r-a"}
-        assert (roster in dumped) is (presenter is plain)  # the frozen game's roster: not written again
+        assert (roster in dumped) is (presenter is plain)  # the shared roster: not written again
 
-    roster[3]["name"] = "Changed"  # what a frozen game must never do
+    roster[3]["name"] = "Changed"  # what a game must never do to a shared value
     # A game whose views are made anew each time may: its phones see the change.
     assert _regions(plain.push(VIEWER, {"x": 3, "y": 2, "shared": roster}, sents[plain], {})) == {"r-a", "r-b"}
     monkeypatch.setattr(presenter_module, "CHECK_SAME", True)
     with pytest.raises(AssertionError, match="changed after it was given"):
-        frozen.push(VIEWER, {"x": 3, "y": 2, "shared": roster}, sents[frozen], {})
+        shared.push(VIEWER, {"x": 3, "y": 2, "shared": roster}, sents[shared], {})

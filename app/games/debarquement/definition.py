@@ -106,7 +106,7 @@ class Debarquement:
     pages = PAGES
     page_templates = PAGE_TEMPLATES
     has_dashboard = False  # the first seat hosts and the table runs itself
-    frozen_views = False
+    shared_view_keys: frozenset[str] = frozenset()
     template_globals: Mapping[str, Callable[..., Any]] = {}
     rebind_by: RebindBy = "table"  # anyone else seated vouches for a new phone
 

@@ -144,7 +144,9 @@ class DeuxRois:
     pages = PAGES
     page_templates = PAGE_TEMPLATES
     has_dashboard = True
-    frozen_views = True  # memo.py: every shared part is read, never changed
+    # The dashboard's roster (22 KB at 50 players) and grimoire, a phone's room: memoised (memo.py), read
+    # after every tap, changed seldom.
+    shared_view_keys = frozenset({"players", "grimoire", "room"})
     template_globals: Mapping[str, Callable[..., Any]] = {"action_forms": action_forms, "action_groups": grouped,
                                                          "mate_forms": mate_forms, "say_kept": say_kept, "log_items": log_items,
                                                          "known_once": known_once}

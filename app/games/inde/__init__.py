@@ -103,7 +103,7 @@ class InDeGame:
     pages = PAGES
     page_templates = PAGE_TEMPLATES
     has_dashboard = False  # either person starts, seats the computer or hands a seat over (docs/games/inde.md)
-    frozen_views = False
+    shared_view_keys: frozenset[str] = frozenset()
     rebind_by: RebindBy = "table"  # the other person confirms that a new phone is really yours
     template_globals: Mapping[str, Callable[..., Any]] = {}
 

@@ -49,7 +49,7 @@ class RegentsGame:
         self.pages: Pages = PAGES
         self.page_templates: Mapping[str, str] = PAGE_TEMPLATES
         self.has_dashboard = True  # the game master starts the table, pauses, skips a silent phone
-        self.frozen_views = False
+        self.shared_view_keys: frozenset[str] = frozenset()
         self.rebind_by: RebindBy = "moderator"
         self.template_globals: Mapping[str, Callable[..., Any]] = {}
         self.rules: Rules[State] = build_rules()

@@ -62,7 +62,7 @@ class RoyalSecretsGame:
     pages: Pages = PAGES
     page_templates: Mapping[str, str] = PAGE_TEMPLATES
     has_dashboard: bool = True  # the host starts, fixes the ring, pauses, plays for an absent player, undoes
-    frozen_views: bool = False
+    shared_view_keys: frozenset[str] = frozenset()
     rebind_by: RebindBy = "moderator"
     template_globals: Mapping[str, Callable[..., Any]] = {}
 
