@@ -19,6 +19,7 @@ from app.games.deuxrois.config import GameConfig
 from app.kernel.actor import Actor
 from app.kernel.audience import EVERYONE
 from app.kernel.viewer import Viewer
+from app.live import heap
 from app.live.connection import Connection
 from app.live.games import Games
 from app.live.hub import Hub
@@ -57,6 +58,7 @@ async def finish(games: Games, conns: list[Connection], writers: list[asyncio.Ta
 
 
 async def _table(options: Options, name: str) -> tuple[Games, Hub, list[Connection], dict[str, int]]:
+    heap.space_collections()  # as the server does (its heap settings: freeze=True below too)
     engine = make_engine(f"sqlite:///{options.workdir / f'{name}.db'}")
     migrate(engine)
     games = Games(Repository(engine), HtmlPresenter.of, MemoryPubSub(), freeze=True)

@@ -7,6 +7,13 @@ after start-up and after each game is loaded they are frozen (`gc.freeze`): late
 only what came since. Frozen objects are still freed by reference counting when their game
 unloads; only cyclic garbage frozen with them stays, and loads are rare enough that this is small.
 
+The youngest generation is collected after 20,000 new objects, not Python's 700 (`space_collections`):
+a tap makes a few thousand dicts and lists (views, regions' inputs) that die with it, and at 700 the
+collector ran several times within each tap, found them still alive and promoted them, so the oldest
+generation filled with the dead and its full walks (70-110 ms at ten games, every 15-20 s) followed. At
+20,000 a collection mostly finds a tap's garbage already freed: at ten games 0.5 -> 0.1 ms of collecting
+an action, no pause above 16 ms (docs/performance.md).
+
 Memory, with glibc's allocator (the Docker image, Debian, most Linux): a phone's first page is tens of
 kilobytes rendered, compressed and freed at once, and the store's threads allocate in arenas of their
 own, so a burst of attaches left freed memory scattered over several arenas that the process kept
@@ -25,6 +32,10 @@ import gc
 
 RELEASE_AFTER_S = 1.0  # after the last attach of a burst (a reconnect storm, a game's phones joining)
 _M_ARENA_MAX = -8  # mallopt's parameter, from glibc's malloc.h
+# gc.set_threshold: new objects before the youngest generation is collected; young collections before the
+# middle one is; middle ones before the oldest may be (Python's own rule then also waits for a quarter more
+# old objects than the last full collection left).
+COLLECT_AFTER = (20_000, 20, 10)
 
 _libc: ctypes.CDLL | None = None
 _pending: asyncio.TimerHandle | None = None
@@ -34,6 +45,11 @@ releases = 0  # how many times freed memory was given back (the tests read it)
 def settle() -> None:
     """Freeze what is alive now (call once the process or a game has finished loading)."""
     gc.freeze()
+
+
+def space_collections() -> None:
+    """The collector's thresholds for a server (COLLECT_AFTER); a test process keeps Python's."""
+    gc.set_threshold(*COLLECT_AFTER)
 
 
 def tune_for_server() -> bool:

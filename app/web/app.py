@@ -56,6 +56,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hide_secrets()  # uvicorn has set up its loggers by now: its access log never prints ?k=
         if settings.freeze_heap:
             heap.tune_for_server()  # before the store's first thread
+            heap.space_collections()
         engine = make_engine(settings.database_url)
         await asyncio.to_thread(migrate, engine)
         pubsub = make_pubsub(settings.pubsub, settings.prefix)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import time
+from collections.abc import Iterator
 
 import pytest
 from starlette.testclient import TestClient
@@ -11,6 +12,15 @@ from web_helpers import create_game, join, make_settings
 
 from app.live import heap
 from app.web.app import create_app
+
+
+@pytest.fixture(autouse=True)
+def _pythons_collector() -> Iterator[None]:
+    """A server's app tunes the collector for its whole process: the rest of this test process keeps Python's."""
+    before = gc.get_threshold()
+    yield
+    gc.set_threshold(*before)
+    gc.unfreeze()
 
 
 def test_a_game_loaded_from_the_log_is_frozen_out_of_the_collectors_walks(sqlite_url: str) -> None:
@@ -27,7 +37,6 @@ def test_a_game_loaded_from_the_log_is_frozen_out_of_the_collectors_walks(sqlite
         assert hub is not None and len(hub.state.players) == 6
         # Everything alive at the load, the game's state among it, is out of the collector's sight.
         assert gc.get_freeze_count() > 0
-    gc.unfreeze()  # the rest of this test process collects as usual
 
 
 def test_a_burst_of_phones_attaching_gives_freed_memory_back_once_it_is_over(
@@ -46,4 +55,12 @@ def test_a_burst_of_phones_attaching_gives_freed_memory_back_once_it_is_over(
             time.sleep(0.05)
         time.sleep(0.4)
         assert heap.releases == before + 1
-    gc.unfreeze()
+
+
+def test_a_server_collects_its_youngest_objects_less_often_than_python_does(sqlite_url: str) -> None:
+    """A tap's few thousand short-lived dicts die before the collector looks: at Python's 700 it looked
+    several times a tap and pushed them into the oldest generation, whose full walks paused every game."""
+    pythons = gc.get_threshold()
+    with TestClient(create_app(make_settings(sqlite_url, freeze_heap=True))):
+        assert gc.get_threshold() == heap.COLLECT_AFTER
+    assert heap.COLLECT_AFTER[0] > 10 * pythons[0]
