@@ -12,7 +12,8 @@ a tap makes a few thousand dicts and lists (views, regions' inputs) that die wit
 collector ran several times within each tap, found them still alive and promoted them, so the oldest
 generation filled with the dead and its full walks (70-110 ms at ten games, every 15-20 s) followed. At
 20,000 a collection mostly finds a tap's garbage already freed: at ten games 0.5 -> 0.1 ms of collecting
-an action, no pause above 16 ms (docs/performance.md).
+an action and no full collection in 90 s; a young collection takes 11-16 ms, up to ~30 ms after a minute
+(not explained yet: docs/performance.md).
 
 Memory, with glibc's allocator (the Docker image, Debian, most Linux): a phone's first page is tens of
 kilobytes rendered, compressed and freed at once, and the store's threads allocate in arenas of their
