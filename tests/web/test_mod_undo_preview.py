@@ -9,6 +9,9 @@ import re
 from starlette.testclient import TestClient
 from web_helpers import act, create_game, join, phone
 
+from app.web.i18n import speaking
+from app.web.templating import render
+
 NAMES = ["Aude", "Bertrand", "Cyprien", "Douce", "Ermeline", "Foulques", "Gisèle", "Hugues"]
 
 
@@ -81,3 +84,18 @@ def test_the_preview_is_for_the_moderator_only(client: TestClient) -> None:
         answer = stranger.get(f"/m/{code}/undo-preview", params={"to_version": "1"})
         assert answer.status_code == 403
         assert "Réservé au meneur de jeu" in html.unescape(answer.text) and "<article" not in answer.text
+
+
+def test_the_undo_form_offers_the_step_before_the_last(client: TestClient) -> None:
+    """The dashboard's undo field starts at the step before the last (never below 1), up to the last."""
+    code, _ = started(client)
+    version = hub_of(client, code).state.version
+    field = re.search(r'<input type="number" name="to_version" min="1" max="(\d+)" value="(\d+)">',
+                      client.get(f"/m/{code}").text)
+    assert field is not None and (int(field[1]), int(field[2])) == (version, version - 1)
+    assert act(client, code, {"type": "mod_pause"}, moderator=True).status_code == 200
+    field = re.search(r'name="to_version" min="1" max="(\d+)" value="(\d+)"', client.get(f"/m/{code}").text)
+    assert field is not None and (int(field[1]), int(field[2])) == (version + 1, version)
+    with speaking("fr"):  # a log of one step (no game gets there through the door): 1, not 0
+        first = render("deuxrois/partials/mod_undo.html", v={"version": 1}, region="m-undo", kind="moderator", code=code)
+    assert 'max="1" value="1"' in first
