@@ -13,7 +13,7 @@ collector ran several times within each tap, found them still alive and promoted
 generation filled with the dead and its full walks (70-110 ms at ten games, every 15-20 s) followed. At
 20,000 a collection mostly finds a tap's garbage already freed: at ten games 0.5 -> 0.1 ms of collecting
 an action and no full collection in 90 s; a young collection takes 11-16 ms, up to ~30 ms after a minute
-(not explained yet: docs/performance.md).
+of one negotiation (Deux Rois copies its round into a new tuple with each event: docs/performance.md).
 
 Memory, with glibc's allocator (the Docker image, Debian, most Linux): a phone's first page is tens of
 kilobytes rendered, compressed and freed at once, and the store's threads allocate in arenas of their
