@@ -198,3 +198,22 @@ def test_a_new_moment_on_top_makes_only_itself_the_ones_below_are_kept() -> None
     assert len(_FRAGMENTS) == made + 1  # the request's moment, and nothing else made again
     seen = re.search(r'<div class="alert-overlay moment moment-seen".*?</div>\s*</div>\s*</div>', first, re.S)
     assert seen is not None and seen.group(0) in second  # the same HTML, ids included
+
+
+def test_two_lines_of_play_from_one_state_each_read_their_own_phase() -> None:
+    # The phase's events are shared along one line of states (moments.Recent) and only added to; a second
+    # line from the same state (an undo's preview, a replay) gets its own, or it would rewrite the first's.
+    game = table(14, normandie=NORTH)
+    guillaume, pd = game.pid("guillaume"), game.pid("protection_divine")
+    game.do(guillaume, {"type": "request_reveal", "target": pd, "kind": "complete"})
+    fork, rid = game.state, next(iter(game.state.requests))
+    kinds(game, "duc_de_bretagne")
+    game.do(pd, {"type": "answer_reveal", "request_id": rid, "accept": True})
+    accepted = game.state
+    kinds(game, "duc_de_bretagne")  # this line's phase is read: the exchange is in it
+    game.state = fork
+    game.do(pd, {"type": "answer_reveal", "request_id": rid, "accept": False})
+    assert kinds(game, "guillaume") == ["refused"]
+    game.state = accepted  # read again, by a phone that had not asked yet: still the exchange
+    seen = next(m for m in moments(game, "guillaume") if m["kind"] == "seen")
+    assert seen["mutual"] and [s["card"]["number"] for s in seen["shown"]] == [3]

@@ -21,8 +21,9 @@ put off ("plus tard") stays in the calm screen's lists.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 from app.games.deuxrois import memo
@@ -48,19 +49,57 @@ from app.games.deuxrois.state import GameState
 from app.games.deuxrois.view_parts import who as _who
 
 View = dict[str, Any]
+STEPS_BACK = 8  # how far back to look for a kept round (`_kept_back`): a command makes a few events
 ROUND_SCAN = 4000  # events read back at most to find the round's start (a long round at 50 players is ~1,000)
 URGENT = ("answer_reveal", "answer_prompt")
 # A named envoy's own answers to being named (royal refusal, the Chevalier's oath...): shown with that moment.
 NAMED_POWERS_TRIGGER = "named_envoy"
 
 
+class Round:
+    """This round's live events, newest first, as a chain: the next state's round is this one with its
+    event on top, sharing every older link. (A copy of the whole round per event, hundreds of pairs at 50
+    players, made every young collection walk them again: 11 ms growing to 30 over a long negotiation.)"""
+
+    __slots__ = ("oldest", "rest", "size", "top")
+    oldest: int
+    size: int
+
+    def __init__(self, top: tuple[int, EventBase] | None = None, rest: Round | None = None) -> None:
+        self.top = top
+        self.rest = rest
+        self.size = 0 if top is None else 1 + (rest.size if rest is not None else 0)
+        self.oldest = rest.oldest if rest is not None and rest.size else (top[0] if top is not None else 0)
+
+    def __iter__(self) -> Iterator[tuple[int, EventBase]]:
+        node: Round | None = self
+        while node is not None and node.top is not None:
+            yield node.top
+            node = node.rest
+
+    def __len__(self) -> int:
+        return self.size
+
+    @classmethod
+    def of(cls, newest_first: Sequence[tuple[int, EventBase]]) -> Round:
+        chain = cls()
+        for pair in reversed(newest_first):
+            chain = cls(pair, chain)
+        return chain
+
+
 @dataclass(frozen=True, slots=True)
 class Recent:
     """This round's live events (newest first) and where the current phase began, read once per state."""
 
-    events: tuple[tuple[int, EventBase], ...]
+    events: Round
     phase_since: int  # version of the current phase's PhaseStarted (events after it are this phase's)
     round_since: int
+    # This phase's events by version, for `_shown`. Shared along one line of states and only ever added to:
+    # `phase_count` says how many of its first entries are this state's (`_recent_after` copies when a
+    # sibling state already went on), so a later state's entries never answer for an earlier version.
+    phase_events: dict[int, EventBase]
+    phase_count: int
 
 
 _RECENT = memo.Keep(256)  # one per live game (sizes: about 100 games of 50 at once)
@@ -73,14 +112,34 @@ def recent(state: GameState) -> Recent:
 
 
 def _recent_after(state: GameState) -> Recent:
-    head = state.history
+    found = _kept_back(state)
     # A new phase starts a new span; an undo changes which events are live; the scan's window may drop one.
-    if head is None or head.prev is None or isinstance(head.event, PhaseStarted | Reverted):
+    if found is None or any(isinstance(ev, PhaseStarted | Reverted) for _, ev in found[1]):
         return _recent(state)
-    before: Recent | None = _RECENT.peek((head.prev,))
-    if before is None or (before.events and before.events[-1][0] <= state.version - ROUND_SCAN):
+    before, since = found
+    if before.events and before.events.oldest <= state.version - ROUND_SCAN:
         return _recent(state)
-    return Recent(((state.version, head.event), *before.events), before.phase_since, before.round_since)
+    events, phase = before.events, before.phase_events
+    if len(phase) != before.phase_count:  # another state went on from `before`: this line gets its own
+        phase = dict(islice(phase.items(), before.phase_count))
+    for version, ev in reversed(since):
+        events = Round((version, ev), events)
+        phase[version] = ev
+    return Recent(events, before.phase_since, before.round_since, phase, before.phase_count + len(since))
+
+
+def _kept_back(state: GameState) -> tuple[Recent, list[tuple[int, EventBase]]] | None:
+    """The round kept for a state a few events back (the views read a command's last state only, and a
+    complète accepted makes up to four events), with the events since, newest first."""
+    node, version = state.history, state.version
+    since: list[tuple[int, EventBase]] = []
+    while node is not None and node.prev is not None and len(since) < STEPS_BACK:
+        since.append((version, node.event))
+        node, version = node.prev, version - 1
+        kept: Recent | None = _RECENT.peek((node,))
+        if kept is not None:
+            return kept, since
+    return None
 
 
 def _recent(state: GameState) -> Recent:
@@ -93,7 +152,8 @@ def _recent(state: GameState) -> Recent:
             if ev.phase in ("N", "setup"):
                 round_since = version
                 break
-    return Recent(tuple(events), phase_since, round_since)
+    phase = {v: ev for v, ev in reversed(events) if v > phase_since}
+    return Recent(Round.of(events), phase_since, round_since, phase, len(phase))
 
 
 def crossed(state: GameState) -> dict[str, Room]:
@@ -189,16 +249,16 @@ def _events_to(state: GameState) -> dict[str, list[View]]:
     return kept.out
 
 
-def _before(state: GameState, rec: Recent) -> Recent | None:
-    """The last state's round, when this one is it with one event on top in the same phase (as _recent_after
-    makes it), else None."""
-    head = state.history
-    before: Recent | None = _RECENT.peek((head.prev,)) if head is not None and head.prev is not None else None
-    if (before is not None and before.events and len(rec.events) == len(before.events) + 1
-            and rec.events[1] is before.events[0] and rec.events[-1] is before.events[-1]
-            and rec.phase_since == before.phase_since):
-        return before
-    return None
+def _before(state: GameState, rec: Recent) -> tuple[Recent, list[tuple[int, EventBase]]] | None:
+    """The round kept a few events back when this one is it with those events on top, in the same phase
+    (as _recent_after makes it), with the events since (newest first); else None."""
+    found = _kept_back(state)
+    if found is None or not found[0].events or found[0].phase_since != rec.phase_since:
+        return None
+    below: Round | None = rec.events
+    for _ in found[1]:
+        below = below.rest if below is not None else None
+    return found if below is found[0].events else None
 
 
 _PHASE_AT = memo.Keep(256)  # Recent -> (when its phase began,): one a live game
@@ -212,9 +272,9 @@ def phase_start_ms(state: GameState) -> int | None:
 
 
 def _phase_at(state: GameState, rec: Recent) -> tuple[int | None]:
-    before = _before(state, rec)
-    if before is not None:
-        last: tuple[int | None] | None = _PHASE_AT.peek((before,))
+    found = _before(state, rec)
+    if found is not None:
+        last: tuple[int | None] | None = _PHASE_AT.peek((found[0],))
         if last is not None:
             return last
     started = next((ev for v, ev in rec.events if v == rec.phase_since and isinstance(ev, PhaseStarted)), None)
@@ -222,13 +282,18 @@ def _phase_at(state: GameState, rec: Recent) -> tuple[int | None]:
 
 
 def _events_to_after(state: GameState, rec: Recent) -> _EventsTo:
-    before = _before(state, rec)
-    if before is not None:
-        # This round is the last state's with one event on top.
+    found = _before(state, rec)
+    if found is not None:
+        # This round is the last state's with the command's events on top.
+        before, since = found
         last: _EventsTo | None = _EVENTS_TO.peek((before, state.cards, state.rooms, state.players))
         if last is not None and last.phase == state.phase:
+            added: dict[str, list[View]] = {}
+            for version, ev in since:
+                for pid, items in _items_of(state, rec, version, ev).items():
+                    added.setdefault(pid, []).extend(items)
             out = dict(last.out)
-            for pid, items in _items_of(state, rec, *rec.events[0]).items():
+            for pid, items in added.items():
                 out[pid] = [*items, *last.out.get(pid, ())]
             return _EventsTo(state.phase, out)
     return _events_to_all(state, rec)
@@ -265,8 +330,10 @@ def _items_of(state: GameState, rec: Recent, version: int, ev: EventBase) -> dic
                 out.setdefault(pid, []).append({"id": f"subject:{version}", "kind": "subject"})
     elif isinstance(ev, RevealRequestClosed) and ev.outcome == "refused" and version > rec.phase_since:
         # The request as the round asked it (the oldest of that id, as a dict made from the round keeps).
-        asked = next((e for _, e in reversed(rec.events)
-                      if isinstance(e, RevealRequested) and e.request_id == ev.request_id), None)
+        asked: RevealRequested | None = None
+        for _, e in rec.events:
+            if isinstance(e, RevealRequested) and e.request_id == ev.request_id:
+                asked = e
         if asked is not None:
             out.setdefault(asked.from_id, []).append({"id": f"refused:{version}", "kind": "refused",
                                                       "by": _who(state, asked.to_id), "what": asked.kind})
@@ -328,15 +395,9 @@ def _events_to_me(state: GameState, pid: str, rec: Recent) -> list[View]:
     return out
 
 
-@memo.per_state
-def _this_phase(state: GameState) -> dict[int, EventBase]:
-    rec = recent(state)
-    return {v: ev for v, ev in rec.events if v > rec.phase_since}
-
-
 def _shown(state: GameState, pid: str, rec: Recent) -> list[View]:
     """Cards and colours shown to me this phase, one moment per reveal (a group complète is one)."""
-    by_version = _this_phase(state) if memo.enabled() else {v: ev for v, ev in rec.events if v > rec.phase_since}
+    by_version = rec.phase_events if memo.enabled() else {v: ev for v, ev in rec.events if v > rec.phase_since}
     grouped: dict[int, list[View]] = {}
     for snap in state.knowledge.get(pid, ()):
         if snap.seq <= rec.phase_since or snap.kind not in ("complete", "couleur", "forcee", "privee"):
