@@ -13,7 +13,12 @@ collector ran several times within each tap, found them still alive and promoted
 generation filled with the dead and its full walks (70-110 ms at ten games, every 15-20 s) followed. At
 20,000 a collection mostly finds a tap's garbage already freed: at ten games 0.5 -> 0.1 ms of collecting
 an action and no full collection in 90 s; a young collection takes 11-16 ms, up to ~30 ms after a minute
-of one negotiation (Deux Rois copies its round into a new tuple with each event: docs/performance.md).
+(more taps pass between two as the games' caches fill: docs/performance.md).
+
+Started by an allocation, such a collection lands inside a tap, and at one game it was that game's whole
+tail. So once the loop has been quiet a moment after a fan-out (`busy`), the youngest generation is
+collected there if it is three quarters full: between taps, where no phone waits for it. The collector's
+own rule stays, for a loop that never rests.
 
 Memory, with glibc's allocator (the Docker image, Debian, most Linux): a phone's first page is tens of
 kilobytes rendered, compressed and freed at once, and the store's threads allocate in arenas of their
@@ -37,10 +42,17 @@ _M_ARENA_MAX = -8  # mallopt's parameter, from glibc's malloc.h
 # middle one is; middle ones before the oldest may be (Python's own rule then also waits for a quarter more
 # old objects than the last full collection left).
 COLLECT_AFTER = (20_000, 20, 10)
+# After a fan-out, a loop quiet this long has sent its frames and waits for the next request.
+IDLE_AFTER_S = 0.01
+EARLY = 0.75  # of the youngest generation's threshold: collected early, in a quiet moment, past this
 
 _libc: ctypes.CDLL | None = None
 _pending: asyncio.TimerHandle | None = None
+_quiet_check: asyncio.TimerHandle | None = None
+_quiet_loop: asyncio.AbstractEventLoop | None = None
+_last_busy = 0.0
 releases = 0  # how many times freed memory was given back (the tests read it)
+quiet_collections = 0  # young collections made in a quiet moment (the tests read it)
 
 
 def settle() -> None:
@@ -89,3 +101,36 @@ def release() -> None:
     if _libc is not None:
         _libc.malloc_trim(0)
         releases += 1
+
+
+def busy() -> None:
+    """A fan-out just ran: once the loop has been quiet IDLE_AFTER_S, collect the youngest generation early
+    if it is past EARLY of its threshold. One timer at a time, and only while there is work: an idle server
+    is not woken. Only under the server's pace (`space_collections`): a test process keeps Python's."""
+    global _last_busy, _quiet_check, _quiet_loop
+    if gc.get_threshold()[0] < COLLECT_AFTER[0]:
+        return
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return
+    _last_busy = loop.time()
+    # (A check armed on another loop, closed since, would never come: tests run one loop after another.)
+    if _quiet_check is None or _quiet_loop is not loop:
+        _quiet_loop, _quiet_check = loop, loop.call_later(IDLE_AFTER_S, _when_quiet, loop)
+
+
+def _when_quiet(loop: asyncio.AbstractEventLoop) -> None:
+    global _quiet_check, quiet_collections
+    if loop is not _quiet_loop:
+        return
+    waited = loop.time() - _last_busy
+    if waited < IDLE_AFTER_S:  # another fan-out since: wait for its quiet moment
+        _quiet_check = loop.call_later(IDLE_AFTER_S - waited, _when_quiet, loop)
+        return
+    _quiet_check = None
+    count, limit = gc.get_count(), gc.get_threshold()
+    if limit[0] >= COLLECT_AFTER[0] and count[0] >= limit[0] * EARLY:
+        # The generation the collector would pick itself (its middle one when that is due).
+        gc.collect(1 if count[1] > limit[1] else 0)
+        quiet_collections += 1

@@ -387,6 +387,7 @@ class Hub:
                 continue
             if audience.concerns(conn.viewer):
                 self._push(conn, views, cache)
+        heap.busy()  # a young collection waits for the quiet moment after this, not for the next tap
 
     def _push(self, conn: Connection, views: dict[tuple[str, str | None], dict[str, Any]], cache: dict[Any, str]) -> None:
         key = conn.viewer.key
