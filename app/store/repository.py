@@ -5,13 +5,14 @@ Synchronous on purpose (SQLModel sessions); the hub calls it in a worker thread.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Engine, func, insert, text, update
+from sqlalchemy import Connection, Engine, bindparam, func, insert, text, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlmodel import Session, col, delete, select
 
@@ -62,28 +63,38 @@ class StoredEvent:
     command: dict[str, Any] | None = None
 
 
-class _DriverInsert:
-    """A Core insert compiled once for the engine's dialect, then run on the driver's own cursor inside the
+class _DriverStatement:
+    """A Core statement compiled once for the engine's dialect, then run on the driver's own cursor inside the
     caller's transaction, its values put through the columns' own bind processors (the JSON columns' text,
     exactly as Core would store it). A tap writes two such rows; through `Connection.execute` each cost
     about 30 µs of SQLAlchemy's execution machinery, a third of the store's whole CPU for the tap
-    (docs/performance.md)."""
+    (docs/performance.md). `types`: each parameter's column type, by the parameter's name."""
 
-    def __init__(self, table: Any, keys: tuple[str, ...], engine: Engine) -> None:
+    def __init__(self, statement: Any, types: dict[str, Any], engine: Engine) -> None:
         dialect = engine.dialect
-        compiled = insert(table).inline().compile(dialect=dialect, column_keys=list(keys))
+        compiled = statement.compile(dialect=dialect)
         self.sql = str(compiled)
-        self.keys = keys
-        self.positional = compiled.positiontup is not None  # qmark (SQLite) or named (psycopg)
-        self.processors = [(k, p) for k in keys if (p := table.c[k].type.bind_processor(dialect)) is not None]
+        # qmark (SQLite): the values in the statement's order; named (psycopg): the row itself.
+        self.order: tuple[str, ...] | None = tuple(compiled.positiontup) if compiled.positiontup is not None else None
+        self.processors = [(k, p) for k, kind in types.items() if (p := kind.bind_processor(dialect)) is not None]
         self.errors: type[Exception] = dialect.loaded_dbapi.Error
 
+    @classmethod
+    def insert(cls, table: Any, keys: tuple[str, ...], engine: Engine) -> _DriverStatement:
+        return cls(insert(table).inline().values({k: bindparam(k) for k in keys}),
+                   {k: table.c[k].type for k in keys}, engine)
+
     def run(self, connection: Connection, rows: list[dict[str, Any]]) -> None:
+        self.run_on(connection.connection.dbapi_connection, rows)
+
+    def run_on(self, dbapi_connection: Any, rows: list[dict[str, Any]]) -> None:
+        """The same, on a driver connection (a store thread's own: `Repository._own_connection`)."""
         for row in rows:
             for k, process in self.processors:
                 row[k] = process(row[k])
-        params: list[Any] = [tuple(row[k] for k in self.keys) for row in rows] if self.positional else rows
-        cursor = connection.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+        order = self.order
+        params: list[Any] = rows if order is None else [tuple(row[k] for k in order) for row in rows]
+        cursor = dbapi_connection.cursor()
         try:
             if len(params) == 1:
                 cursor.execute(self.sql, params[0])
@@ -105,8 +116,26 @@ class Repository:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._active_written: dict[int, float] = {}  # game id -> when (monotonic) its active_at was last set
-        self._insert_events = _DriverInsert(EVENTS, ("game_id", "seq", "type", "payload", "at", "command"), engine)
-        self._insert_key = _DriverInsert(KEYS, ("game_id", "key", "result"), engine)
+        self._insert_events = _DriverStatement.insert(EVENTS, ("game_id", "seq", "type", "payload", "at", "command"),
+                                                      engine)
+        self._insert_key = _DriverStatement.insert(KEYS, ("game_id", "key", "result"), engine)
+        # The game's `active_at` (and `finished`), by the same road: the first tap of each game writes it.
+        self._touch_game = {finished: _DriverStatement(
+            update(GAMES).where(GAMES.c.id == bindparam("game"))
+            .values(active_at=bindparam("active_at"), **({"finished": bindparam("finished")} if finished else {})),
+            {"active_at": GAMES.c.active_at.type, "finished": GAMES.c.finished.type}, engine)
+            for finished in (False, True)}
+        # SQLite: each store thread writes a tap through a driver connection of its own (`_own_connection`).
+        self._own = threading.local() if engine.dialect.name == "sqlite" else None
+        self._opened: list[Any] = []  # those connections, closed with the repository
+        self._opened_lock = threading.Lock()
+
+    def close(self) -> None:
+        """Close the store threads' own connections (the engine's pool is the engine's to dispose of)."""
+        with self._opened_lock:
+            opened, self._opened = self._opened, []
+        for connection in opened:
+            connection.close()
 
     # -- games ---------------------------------------------------------------
 
@@ -244,6 +273,8 @@ class Repository:
                       decide: Callable[[list[StoredEvent]], Batch | None]) -> bool:
         """Decide on the caller's log and write; False when there is nothing a clash would check (a refusal,
         a command that writes nothing): only the full read tells those apart from a replay or a stale log."""
+        if self._own is not None:
+            return self._commit_own(game_id, after_seq, at, key, decide)
         # A Core connection, not an ORM session: a tap writes two rows, and the session's bookkeeping
         # around them cost about as much as the inserts.
         with self.engine.begin() as connection:
@@ -258,6 +289,52 @@ class Repository:
             self._write(connection, game_id, after_seq, at, key, batch)
             return True
 
+    def _commit_own(self, game_id: int, after_seq: int, at: int, key: str | None,
+                    decide: Callable[[list[StoredEvent]], Batch | None]) -> bool:
+        """`_commit_blind` on SQLite, through this thread's own driver connection: a tap's two rows and the
+        commit, without the pool's checkout and return and Core's transaction around them. Those touch a
+        few hundred objects, and a tap between two sleeps finds them out of the cache: 0.3 ms of a tap's CPU
+        on the project's VMs (`python -m bench.paced`). A join (its seat row) takes the full path, which
+        decides again."""
+        try:
+            batch = decide([])
+        except Exception:  # told on the log as it is: the full read decides again, and raises again
+            return False
+        if batch is None or not (batch.payloads or key is not None):
+            return False
+        if batch.seat is not None:
+            return False
+        connection = self._own_connection()
+        try:
+            if batch.payloads:
+                self._insert_events.run_on(connection, self._event_rows(game_id, after_seq, at, batch))
+            if key is not None:
+                self._insert_key.run_on(connection, [{"game_id": game_id, "key": key, "result": batch.result}])
+            touched = self._active_due(game_id, batch.finished)
+            if touched:
+                self._touch_game[batch.finished].run_on(
+                    connection, [{"game": game_id, "active_at": utcnow(), "finished": batch.finished}])
+            connection.commit()
+        except BaseException:
+            connection.rollback()  # a taken seq or key (IntegrityError): the caller looks, on the full path
+            raise
+        if touched:
+            self._active_written[game_id] = time.monotonic()
+        return True
+
+    def _own_connection(self) -> Any:
+        """This thread's driver connection: one the engine made (its pragmas set), then taken out of its
+        pool, so that the threads holding one never starve the pool's other users."""
+        assert self._own is not None
+        connection = getattr(self._own, "connection", None)
+        if connection is None:
+            proxied = self.engine.raw_connection()
+            proxied.detach()
+            connection = self._own.connection = proxied.dbapi_connection
+            with self._opened_lock:
+                self._opened.append(connection)
+        return connection
+
     @staticmethod
     def _take_turn(connection: Connection, game_id: int) -> None:
         connection.execute(text(f"SET LOCAL lock_timeout = '{LOCK_WAIT}'"))
@@ -266,26 +343,31 @@ class Repository:
     def _write(self, connection: Connection, game_id: int, after_seq: int, at: int, key: str | None,
                batch: Batch) -> None:
         # Not ORM objects: a tap writes a few rows, and the unit of work cost 5x the insert. The two rows of
-        # every tap go through the driver's cursor (_DriverInsert); the rarer ones through Core.
+        # every tap go through the driver's cursor (_DriverStatement); the rarer ones through Core.
         if batch.payloads:
-            self._insert_events.run(connection, [
-                {"game_id": game_id, "seq": after_seq + offset, "type": str(payload.get("type", "")),
-                 "payload": payload, "at": at, "command": batch.command if offset == 1 else None}
-                for offset, payload in enumerate(batch.payloads, start=1)])
+            self._insert_events.run(connection, self._event_rows(game_id, after_seq, at, batch))
         if key is not None:
             self._insert_key.run(connection, [{"game_id": game_id, "key": key, "result": batch.result}])
         if batch.seat is not None:
             player_id, token_hash, pin = batch.seat
             connection.execute(_INSERT_SEAT, {"game_id": game_id, "player_id": player_id, "token_hash": token_hash,
                                               "pin_hash": hash_pin(game_id, player_id, pin), "created_at": utcnow()})
-        # `active_at` only tells which games to re-arm at start-up (hours): once a minute is plenty.
-        now = time.monotonic()
-        if batch.finished or now - self._active_written.get(game_id, -ACTIVE_EVERY_S) >= ACTIVE_EVERY_S:
+        if self._active_due(game_id, batch.finished):
             row: dict[str, Any] = {"active_at": utcnow()}
             if batch.finished:
                 row["finished"] = True
             connection.execute(update(GAMES).where(GAMES.c.id == game_id).values(**row))
-            self._active_written[game_id] = now
+            self._active_written[game_id] = time.monotonic()
+
+    @staticmethod
+    def _event_rows(game_id: int, after_seq: int, at: int, batch: Batch) -> list[dict[str, Any]]:
+        return [{"game_id": game_id, "seq": after_seq + offset, "type": str(payload.get("type", "")),
+                 "payload": payload, "at": at, "command": batch.command if offset == 1 else None}
+                for offset, payload in enumerate(batch.payloads, start=1)]
+
+    def _active_due(self, game_id: int, finished: bool) -> bool:
+        # `active_at` only tells which games to re-arm at start-up (hours): once a minute is plenty.
+        return finished or time.monotonic() - self._active_written.get(game_id, -ACTIVE_EVERY_S) >= ACTIVE_EVERY_S
 
     @staticmethod
     def _stored_result(connection: Connection, game_id: int, key: str) -> dict[str, Any] | None:

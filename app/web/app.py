@@ -61,7 +61,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await asyncio.to_thread(migrate, engine)
         pubsub = make_pubsub(settings.pubsub, settings.prefix)
         await pubsub.connect()
-        games = Games(Repository(engine), HtmlPresenter.of, pubsub, settings.freeze_heap)
+        repo = Repository(engine)
+        games = Games(repo, HtmlPresenter.of, pubsub, settings.freeze_heap)
         app.state.engine = engine
         app.state.games = games
         app.state.limiter = Limiter(settings.rate_capacity, settings.rate_per_second)
@@ -88,6 +89,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             sweeper.cancel()
             await games.close()
             await pubsub.disconnect()
+            repo.close()
             engine.dispose()
 
     # The API description is for tools (schemathesis); a public server does not hand out its map. FastAPI's
