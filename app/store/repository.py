@@ -293,16 +293,14 @@ class Repository:
                     decide: Callable[[list[StoredEvent]], Batch | None]) -> bool:
         """`_commit_blind` on SQLite, through this thread's own driver connection: a tap's two rows and the
         commit, without the pool's checkout and return and Core's transaction around them. Those touch a
-        few hundred objects, and a tap between two sleeps finds them out of the cache: 0.3 ms of a tap's CPU
-        on the project's VMs (`python -m bench.paced`). A join (its seat row) takes the full path, which
+        few hundred objects, and a tap between two sleeps finds them out of the cache: 0.2-0.3 ms of a tap's
+        CPU on the project's VMs (`python -m bench.paced`). A join (its seat row) takes the full path, which
         decides again."""
         try:
             batch = decide([])
         except Exception:  # told on the log as it is: the full read decides again, and raises again
             return False
-        if batch is None or not (batch.payloads or key is not None):
-            return False
-        if batch.seat is not None:
+        if batch is None or not (batch.payloads or key is not None) or batch.seat is not None:
             return False
         connection = self._own_connection()
         try:

@@ -26,7 +26,7 @@ __all__ = ["CATALOGUE", "DEFAULT", "LANG", "LANGS", "pick", "say", "speaking", "
 def _from_scope(scope: Scope) -> tuple[str, bool]:
     """(language, chosen by the query string now) from `?lang=` then the cookie. Every request and socket
     asks, a tap too: a query string or a cookie header that does not name the language is not parsed
-    (the standard library's cookie parser cost ~15 µs a tap); Starlette's lenient parser reads the rest,
+    (the standard library's cookie parser cost ~10 µs a request); Starlette's lenient parser reads the rest,
     so a phone's broken cookie header only means the default."""
     query = scope.get("query_string", b"")
     if b"lang=" in query:
