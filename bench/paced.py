@@ -1,10 +1,10 @@
 """A tap on a cold machine: `fanout-50`'s taps with a pause before each, each part timed by its thread's CPU clock.
 
-`taskset -c 0 python -m bench.paced [--pause 0.25] [--taps 60] [--rounds 3]` plays the `fanout-50` table (50 phones, the
-dashboard, the big screen, the same deal every run) in rounds that alternate taps back to back with taps
-`--pause` seconds apart, as a table plays them (2 taps a second per game), and prints the CPU of each tap:
-the whole process, the store's thread (its transaction, `decide` within it), the audience, and the
-fan-out (views, renders).
+`taskset -c 0 python -m bench.paced [--pause 0.25] [--taps 60] [--rounds 3]` plays the `fanout-50` table
+(50 phones, the dashboard, the big screen, the same deal every run) in rounds that alternate taps back to
+back with taps `--pause` seconds apart, as a table plays them (2 taps a second per game), and prints the
+CPU of each tap: the whole process, the store's thread (its transaction, `decide` within it), the
+audience, and the fan-out (views, renders).
 
 Why: on the project's shared VMs the same tap costs about twice the CPU when the process slept before it.
 While it sleeps the host runs other work, and the tap finds little of its memory in the caches: a
