@@ -280,14 +280,21 @@ class Repository:
         with self.engine.begin() as connection:
             if self.engine.dialect.name == "postgresql":
                 self._take_turn(connection, game_id)
-            try:
-                batch = decide([])
-            except Exception:  # told on the log as it is: the full read decides again, and raises again
-                return False
-            if batch is None or not (batch.payloads or key is not None):
+            batch = self._decided_blind(decide, key)
+            if batch is None:
                 return False
             self._write(connection, game_id, after_seq, at, key, batch)
             return True
+
+    @staticmethod
+    def _decided_blind(decide: Callable[[list[StoredEvent]], Batch | None], key: str | None) -> Batch | None:
+        """The batch decided on the caller's log, or None when a blind write has nothing to go on: a refusal
+        (told on the log as it is: the full read decides again, and raises again) or nothing to write."""
+        try:
+            batch = decide([])
+        except Exception:
+            return None
+        return batch if batch is not None and (batch.payloads or key is not None) else None
 
     def _commit_own(self, game_id: int, after_seq: int, at: int, key: str | None,
                     decide: Callable[[list[StoredEvent]], Batch | None]) -> bool:
@@ -296,11 +303,8 @@ class Repository:
         few hundred objects, and a tap between two sleeps finds them out of the cache: 0.2-0.3 ms of a tap's
         CPU on the project's VMs (`python -m bench.paced`). A join (its seat row) takes the full path, which
         decides again."""
-        try:
-            batch = decide([])
-        except Exception:  # told on the log as it is: the full read decides again, and raises again
-            return False
-        if batch is None or not (batch.payloads or key is not None) or batch.seat is not None:
+        batch = self._decided_blind(decide, key)
+        if batch is None or batch.seat is not None:
             return False
         connection = self._own_connection()
         try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from urllib.parse import parse_qsl
 
 from starlette.datastructures import FormData, UploadFile
@@ -70,15 +71,10 @@ async def act(request: Request, hub: Hub, actor: Actor, limiter: Limiter) -> Res
     return HTMLResponse(_cleared(), headers={"Content-Language": LANG.get()})
 
 
+@cache
 def _cleared() -> str:
     """The error line, empty (the same in every language): rendered once, not after every tap."""
-    global _CLEARED
-    if _CLEARED is None:
-        _CLEARED = render("partials/flash.html", message="")
-    return _CLEARED
-
-
-_CLEARED: str | None = None
+    return render("partials/flash.html", message="")
 
 
 def picture(hub: Hub, name: str) -> Response:
