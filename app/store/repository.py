@@ -5,6 +5,7 @@ Synchronous on purpose (SQLModel sessions); the hub calls it in a worker thread.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -129,6 +130,13 @@ class Repository:
         self._own = threading.local() if engine.dialect.name == "sqlite" else None
         self._opened: list[Any] = []  # those connections, closed with the repository
         self._opened_lock = threading.Lock()
+        # SQLite lets one writer in at a time, and a second one waits in its busy handler, which sleeps 1, 2,
+        # 5, 10... ms between its tries whenever the first commits. At 100 games (200 taps a second, a store
+        # thread each) a tap's commit waited up to 40-400 ms there (docs/performance.md). This process's
+        # writers take turns here instead, each let in as soon as the last one has committed. PostgreSQL
+        # takes its turns per game, in the database (`_take_turn`).
+        self._writing: contextlib.AbstractContextManager[Any] = (
+            threading.Lock() if engine.dialect.name == "sqlite" else contextlib.nullcontext())
 
     def close(self) -> None:
         """Close the store threads' own connections (the engine's pool is the engine's to dispose of)."""
@@ -249,7 +257,7 @@ class Repository:
             except IntegrityError:
                 pass  # a replay, or another process wrote first: look, as below
         try:
-            with self.engine.begin() as connection:
+            with self._writing, self.engine.begin() as connection:
                 if self.engine.dialect.name == "postgresql":
                     self._take_turn(connection, game_id)
                 if idempotency_key is not None:
@@ -307,19 +315,20 @@ class Repository:
         if batch is None or batch.seat is not None:
             return False
         connection = self._own_connection()
-        try:
-            if batch.payloads:
-                self._insert_events.run_on(connection, self._event_rows(game_id, after_seq, at, batch))
-            if key is not None:
-                self._insert_key.run_on(connection, [{"game_id": game_id, "key": key, "result": batch.result}])
-            touched = self._active_due(game_id, batch.finished)
-            if touched:
-                self._touch_game[batch.finished].run_on(
-                    connection, [{"game": game_id, "active_at": utcnow(), "finished": batch.finished}])
-            connection.commit()
-        except BaseException:
-            connection.rollback()  # a taken seq or key (IntegrityError): the caller looks, on the full path
-            raise
+        with self._writing:
+            try:
+                if batch.payloads:
+                    self._insert_events.run_on(connection, self._event_rows(game_id, after_seq, at, batch))
+                if key is not None:
+                    self._insert_key.run_on(connection, [{"game_id": game_id, "key": key, "result": batch.result}])
+                touched = self._active_due(game_id, batch.finished)
+                if touched:
+                    self._touch_game[batch.finished].run_on(
+                        connection, [{"game": game_id, "active_at": utcnow(), "finished": batch.finished}])
+                connection.commit()
+            except BaseException:
+                connection.rollback()  # a taken seq or key (IntegrityError): the caller looks, on the full path
+                raise
         if touched:
             self._active_written[game_id] = time.monotonic()
         return True

@@ -4,6 +4,7 @@ item 4), and the unique keys catch what it did not read: a replayed command, ano
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -112,3 +113,35 @@ def test_rows_written_by_the_standard_json_load_as_they_were(repo: Repository) -
     with repo.engine.connect() as connection:
         raw = connection.execute(text("SELECT payload FROM events WHERE game_id = :g AND seq = 3"), {"g": game_id}).scalar()
     assert (json.loads(raw) if isinstance(raw, str) else raw) == {"type": "note", "text": "après"}
+
+
+def test_taps_of_many_games_at_once_never_wait_in_sqlites_busy_handler(sqlite_url: str) -> None:
+    """SQLite lets one writer in at a time; a second waits in its busy handler, which sleeps 1, 2, 5, 10... ms
+    between tries. The store's threads take turns in the process instead. With the busy handler off here
+    (a busy timeout of 0), a writer that met another in SQLite would fail at once with "database is locked"."""
+    engine = make_engine(sqlite_url)
+    event.listen(engine, "connect", lambda dbapi, _record: dbapi.execute("PRAGMA busy_timeout=0"))
+    migrate(engine)
+    repo = Repository(engine)
+    games = [repo.create_game(lambda i=i: f"BUSY{i:02d}", "h", "deuxrois", {}, 1, [{"type": "created"}], 0).id
+             for i in range(8)]
+    failures: list[BaseException] = []
+    start = threading.Barrier(len(games))
+
+    def tap_on(game_id: int) -> None:
+        start.wait()
+        try:
+            for seq in range(1, 41):  # the blind path (a tap), and now and then the full one (a join)
+                repo.commit(game_id, seq, seq, f"k{seq}", Decider(str(seq)), blind=seq % 5 != 0)
+        except BaseException as exc:  # the test reports it
+            failures.append(exc)
+
+    threads = [threading.Thread(target=tap_on, args=(game_id,)) for game_id in games]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    repo.close()
+    assert failures == []
+    assert all(_texts(repo, game_id) == [None, *map(str, range(1, 41))] for game_id in games)
+    engine.dispose()
