@@ -91,6 +91,8 @@ class Games:
                 self._loading.pop(code, None)
                 await hub.stop()
                 gone.append(code)
+        if gone and not self._hubs and self.freeze:
+            heap.collect_all()  # the last game gone: nobody waits on a whole walk of the heap now
         return gone
 
     async def close(self) -> None:

@@ -7,15 +7,18 @@ after start-up and after each game is loaded they are frozen (`gc.freeze`): late
 only what came since. Frozen objects are still freed by reference counting when their game
 unloads; only cyclic garbage frozen with them stays, and loads are rare enough that this is small.
 
-The youngest generation is collected after 20,000 new objects, not Python's 700 (`space_collections`):
-a tap makes a few thousand dicts and lists (views, regions' inputs) that die with it, and at 700 the
-collector ran several times within each tap, found them still alive and promoted them, so the oldest
-generation filled with the dead and its full walks (70-110 ms at ten games, every 15-20 s) followed. At
-20,000 a collection mostly finds a tap's garbage already freed: at ten games 0.5 -> 0.1 ms of collecting
-an action and no full collection in 90 s; a young collection takes 11-16 ms, up to ~30 ms after a minute
-(more taps pass between two as the games' caches fill: docs/performance.md).
+What survives a young collection is frozen at once (`space_collections`): it has lived through one
+collection, and what lives that long here (games' events, kept regions, sockets) mostly lives on. Left to
+the collector's generations it was walked again and again: at 100 games (200 taps a second) a middle
+collection took 170-240 ms every ~17 s, and a full one ~800 ms. Frozen, it is walked once. The young
+generation is collected after 5,000 new objects, not Python's 700 (at 700 the collector ran several times
+within each tap) nor 20,000 (at 100 games each such collection took 25-60 ms, where a tap waits on it): at
+5,000 a collection takes 0.5-20 ms. Only a reference cycle that lived through a collection and became
+garbage later stays frozen: a connection's objects are freed by reference counting (test_freed_connections),
+and when the last game of the process is unloaded, all of it is collected once (`collect_all`), with no
+game waiting.
 
-Started by an allocation, such a collection lands inside a tap, and at one game it was that game's whole
+Started by an allocation, a young collection lands inside a tap, and at one game it was that game's whole
 tail. So once the loop has been quiet a moment after a fan-out (`busy`), the youngest generation is
 collected there if it is three quarters full: between taps, where no phone waits for it. The collector's
 own rule stays, for a loop that never rests.
@@ -38,10 +41,10 @@ import gc
 
 RELEASE_AFTER_S = 1.0  # after the last attach of a burst (a reconnect storm, a game's phones joining)
 _M_ARENA_MAX = -8  # mallopt's parameter, from glibc's malloc.h
-# gc.set_threshold: new objects before the youngest generation is collected; young collections before the
-# middle one is; middle ones before the oldest may be (Python's own rule then also waits for a quarter more
-# old objects than the last full collection left).
-COLLECT_AFTER = (20_000, 20, 10)
+# gc.set_threshold: new objects before the youngest generation is collected. The other two never come due:
+# freezing the survivors of each collection empties the generations and their counts.
+COLLECT_AFTER = (5_000, 20, 10)
+PYTHONS = (700, 10, 10)
 # After a fan-out, a loop quiet this long has sent its frames and waits for the next request.
 IDLE_AFTER_S = 0.01
 EARLY = 0.75  # of the youngest generation's threshold: collected early, in a quiet moment, past this
@@ -61,8 +64,31 @@ def settle() -> None:
 
 
 def space_collections() -> None:
-    """The collector's thresholds for a server (COLLECT_AFTER); a test process keeps Python's."""
+    """The collector's pace for a server: COLLECT_AFTER, and the survivors of each collection frozen. A test
+    process keeps Python's (`pythons_collections`)."""
     gc.set_threshold(*COLLECT_AFTER)
+    if _freeze_survivors not in gc.callbacks:
+        gc.callbacks.append(_freeze_survivors)
+
+
+def pythons_collections() -> None:
+    """Python's own pace again, nothing frozen."""
+    with contextlib.suppress(ValueError):
+        gc.callbacks.remove(_freeze_survivors)
+    gc.set_threshold(*PYTHONS)
+    gc.unfreeze()
+
+
+def _freeze_survivors(phase: str, _info: dict[str, int]) -> None:
+    if phase == "stop":
+        gc.freeze()  # a move of the generations' lists, whatever their length
+
+
+def collect_all() -> None:
+    """Collect everything once, frozen or not (a moment when no game is loaded): a cycle that became garbage
+    after it was frozen goes then. What is left is frozen again (`_freeze_survivors`)."""
+    gc.unfreeze()
+    gc.collect()
 
 
 def tune_for_server() -> bool:
@@ -108,7 +134,7 @@ def busy() -> None:
     if it is past EARLY of its threshold. One timer at a time, and only while there is work: an idle server
     is not woken. Only under the server's pace (`space_collections`): a test process keeps Python's."""
     global _last_busy, _quiet_check, _quiet_loop
-    if gc.get_threshold()[0] < COLLECT_AFTER[0]:
+    if _freeze_survivors not in gc.callbacks:
         return
     try:
         loop = asyncio.get_running_loop()
@@ -129,8 +155,6 @@ def _when_quiet(loop: asyncio.AbstractEventLoop) -> None:
         _quiet_check = loop.call_later(IDLE_AFTER_S - waited, _when_quiet, loop)
         return
     _quiet_check = None
-    count, limit = gc.get_count(), gc.get_threshold()
-    if limit[0] >= COLLECT_AFTER[0] and count[0] >= limit[0] * EARLY:
-        # The generation the collector would pick itself (its middle one when that is due).
-        gc.collect(1 if count[1] > limit[1] else 0)
+    if gc.get_count()[0] >= gc.get_threshold()[0] * EARLY:
+        gc.collect(0)  # its survivors frozen, as after any collection (space_collections)
         quiet_collections += 1
