@@ -4,6 +4,7 @@ answered or outdated, and never more than that player's own view holds."""
 from __future__ import annotations
 
 import re
+from html import unescape
 from typing import Any
 
 from play_helpers import A, Game, complete, table
@@ -12,8 +13,9 @@ from app.games.deuxrois import designation as des_rules
 from app.games.deuxrois.definition import PAGES
 from app.games.deuxrois.views import player_view
 from app.kernel.viewer import Viewer
+from app.web.i18n import speaking
 from app.web.presenter import HtmlPresenter
-from app.web.templating import _FRAGMENTS, forget_fragments
+from app.web.templating import _FRAGMENTS, forget_fragments, render
 
 NORTH = (1, 3, 4, 7, 13, 11, 15)
 
@@ -217,3 +219,24 @@ def test_two_lines_of_play_from_one_state_each_read_their_own_phase() -> None:
     game.state = accepted  # read again, by a phone that had not asked yet: still the exchange
     seen = next(m for m in moments(game, "guillaume") if m["kind"] == "seen")
     assert seen["mutual"] and [s["card"]["number"] for s in seen["shown"]] == [3]
+
+
+def test_kept_moments_are_held_at_one_byte_a_character_and_read_the_same() -> None:
+    """Python holds a str at the width of its widest character: a moment's icon (an emoji) made each kept moment
+    weigh four bytes a character. Kept, characters past Latin-1 are numeric references, which read the same."""
+    game = table(14, normandie=NORTH)
+    complete(game, "guillaume", "protection_divine")
+    pd = game.pid("protection_divine")
+    game.do(game.pid("guillaume"), {"type": "request_reveal", "target": pd, "kind": "couleur"})
+    region = next(r for r in PAGES["player"] if r.id == "p-moment")
+    forget_fragments()
+    html = HtmlPresenter(PAGES).region_html(Viewer("ABCD", "player", pd, "fr"), region, player_view(game.state, pd))
+    kept = [fragment for key, fragment in _FRAGMENTS.items() if "moment_item" in key[1]]
+    assert len(kept) >= 2
+    assert all(max(map(ord, fragment)) <= 0xFF for fragment in kept)
+    assert any("&#8644;" in fragment for fragment in kept)  # the request's ⇄, as a reference
+    with speaking("fr"):
+        made = [render("deuxrois/partials/moment_item.html", item=m, room=player_view(game.state, pd)["room"],
+                       url="/g/ABCD/act") for m in player_view(game.state, pd)["moments"]]
+    assert [unescape(fragment) for fragment in kept] == [unescape(m) for m in made]
+    assert all(fragment in html for fragment in kept)
