@@ -38,7 +38,7 @@ def _action_command(action: Mapping[str, Any], value: Any = None) -> dict[str, A
 # Kept fragments: a room-mate's box, a moment, a pending request (~0.75 KB of HTML, ~1.3 KB with its key). A
 # phone reads ~10 of them a push, and a push comes to each phone every few seconds: at 100 games (5,200
 # phones, 54,000 fragments alive) 2,048 were pushed out before their phone came back, and every push made
-# its phone's moments again (CPU per tap 3.4 -> 5 ms over 90 s). A bound, not a size: one game fills a few hundred.
+# its phone's moments again (2.9 -> 5.0 ms of CPU a tap over 90 s). A bound, not a size: one game fills a few hundred.
 FRAGMENTS = 65_536
 
 
