@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -145,6 +145,12 @@ class Repository:
         for connection in opened:
             connection.close()
 
+    @contextlib.contextmanager
+    def _writer(self) -> Iterator[Session]:
+        """A session for a write, in turn with the process's other writers on SQLite (`_writing`)."""
+        with self._writing, Session(self.engine) as session:
+            yield session
+
     # -- games ---------------------------------------------------------------
 
     def create_game(
@@ -161,7 +167,7 @@ class Repository:
         for _ in range(50):
             code = new_code()
             try:
-                with Session(self.engine) as session:
+                with self._writer() as session:
                     game = Game(code=code, mod_token_hash=mod_token_hash, game=game_id, config=config, seed=seed)
                     session.add(game)
                     session.flush()
@@ -218,7 +224,7 @@ class Repository:
         Raises SeqConflict when another writer took one of these sequence numbers.
         """
         try:
-            with self.engine.begin() as connection:
+            with self._writing, self.engine.begin() as connection:
                 self._write(connection, game_id, after_seq, at, idempotency_key,
                             Batch(payloads, result or {}, finished, seat, command))
         except IntegrityError as exc:
@@ -390,7 +396,7 @@ class Repository:
     # -- seats ---------------------------------------------------------------
 
     def add_seat(self, game_id: int, player_id: str, token_hash: str, pin: str) -> None:
-        with Session(self.engine) as session:
+        with self._writer() as session:
             session.add(Seat(game_id=game_id, player_id=player_id, token_hash=token_hash, pin_hash=hash_pin(game_id, player_id, pin)))
             session.commit()
 
@@ -406,7 +412,7 @@ class Repository:
 
     def request_rebind(self, game_id: int, player_id: str, pin: str, pending_token_hash: str) -> bool:
         """Park a new phone's token on the seat if the PIN matches; the moderator confirms."""
-        with Session(self.engine) as session:
+        with self._writer() as session:
             seat = session.exec(select(Seat).where(Seat.game_id == game_id, Seat.player_id == player_id)).first()
             if seat is None or not same_hash(seat.pin_hash, hash_pin(game_id, player_id, pin)):
                 return False
@@ -417,7 +423,7 @@ class Repository:
 
     def confirm_rebind(self, game_id: int, player_id: str) -> bool:
         """The parked token becomes the seat's token: the old phone is locked out."""
-        with Session(self.engine) as session:
+        with self._writer() as session:
             seat = session.exec(select(Seat).where(Seat.game_id == game_id, Seat.player_id == player_id)).first()
             if seat is None or seat.pending_token_hash is None:
                 return False
@@ -442,7 +448,7 @@ class Repository:
             return game.mod_token_hash if game else None
 
     def add_moderator_session(self, game_id: int, session_hash: str, sealed_link: str) -> None:
-        with Session(self.engine) as session:
+        with self._writer() as session:
             session.add(ModeratorSession(game_id=game_id, session_hash=session_hash, sealed_link=sealed_link))
             session.commit()
 
@@ -456,7 +462,7 @@ class Repository:
 
     def rotate_moderator(self, game_id: int, secret_hash: str, session_hash: str, sealed_link: str) -> None:
         """A new link: the old one and every session end; the asking browser gets the one new session."""
-        with Session(self.engine) as session:
+        with self._writer() as session:
             game = session.get(Game, game_id)
             assert game is not None
             game.mod_token_hash = secret_hash

@@ -117,7 +117,7 @@ def test_rows_written_by_the_standard_json_load_as_they_were(repo: Repository) -
 
 def test_taps_of_many_games_at_once_never_wait_in_sqlites_busy_handler(sqlite_url: str) -> None:
     """SQLite lets one writer in at a time; a second waits in its busy handler, which sleeps 1, 2, 5, 10... ms
-    between tries. The store's threads take turns in the process instead. With the busy handler off here
+    between tries. The store's threads take turns in the process instead, taps and rarer writes alike. With the busy handler off here
     (a busy timeout of 0), a writer that met another in SQLite would fail at once with "database is locked"."""
     engine = make_engine(sqlite_url)
     event.listen(engine, "connect", lambda dbapi, _record: dbapi.execute("PRAGMA busy_timeout=0"))
@@ -131,8 +131,11 @@ def test_taps_of_many_games_at_once_never_wait_in_sqlites_busy_handler(sqlite_ur
     def tap_on(game_id: int) -> None:
         start.wait()
         try:
-            for seq in range(1, 41):  # the blind path (a tap), and now and then the full one (a join)
+            for seq in range(1, 41):  # the blind path (a tap), now and then the full one, a seat, a session
                 repo.commit(game_id, seq, seq, f"k{seq}", Decider(str(seq)), blind=seq % 5 != 0)
+                if seq % 10 == 0:
+                    repo.add_seat(game_id, f"p{seq}", f"t{game_id}-{seq}", "123456")
+                    repo.add_moderator_session(game_id, f"s{game_id}-{seq}", "sealed")
         except BaseException as exc:  # the test reports it
             failures.append(exc)
 
@@ -144,4 +147,5 @@ def test_taps_of_many_games_at_once_never_wait_in_sqlites_busy_handler(sqlite_ur
     repo.close()
     assert failures == []
     assert all(_texts(repo, game_id) == [None, *map(str, range(1, 41))] for game_id in games)
+    assert all(repo.seat_of(game_id, f"t{game_id}-40") == "p40" for game_id in games)
     engine.dispose()
