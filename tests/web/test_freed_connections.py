@@ -48,6 +48,7 @@ async def _app(scope: Any, receive: Any, send: Any) -> None:
 
 
 def test_http_and_websocket_connections_are_freed_without_the_collector() -> None:
+    _made.clear()  # this run's protocols only
     port = free_port()
     server = QuietServer(uvicorn.Config(_app, host="127.0.0.1", port=port, lifespan="off", log_level="warning",
                                         http=_Watched, ws=_WatchedSocket, ws_ping_interval=None))
