@@ -1,9 +1,10 @@
 """Where a tap's CPU goes in the real server: `deuxrois serve` under the shared load driver, each part timed by
 its own thread's CPU clock.
 
-`python -m bench.tap_split [--games 1] [--seconds 30]` starts the server of this tree pinned to CPU 0 with a
+`python -m bench.tap_split [--games 1] [--seconds 30] [--mode note]` starts the server of this tree pinned to CPU 0 with a
 few timers put around its parts (this module, run as the server's entry point), drives it with
-`../shared/perf/drive.py` pinned to CPU 1 (reveal requests and answers, 2 a second per game), and prints,
+`../shared/perf/drive.py` pinned to CPU 1 (reveal requests and answers, 2 a second per game; `--mode note`: the
+game master's notes), and prints,
 per command of a window after the set-up: the process's CPU (user and system), its main thread and the
 store's threads, and the parts: the HTTP request around the command, the command's own work on the loop
 (audience, bookkeeping), the fan-out (the views, the regions' renders, the presenter's own work), socket
@@ -143,6 +144,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=30.0, help="the measured window (after 12 s of set-up)")
     parser.add_argument("--driver", type=Path, default=DRIVER, help="the shared load driver (drive.py)")
     parser.add_argument("--port", type=int, default=32090)
+    parser.add_argument("--mode", choices=["reveal", "note"], default="reveal",
+                        help="the driver's taps: players' reveals, or the game master's notes")
     parser.add_argument("--serve", nargs=2, help=argparse.SUPPRESS)  # the server process itself
     args = parser.parse_args(argv)
     if args.serve:
@@ -164,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
                     break
                 time.sleep(0.1)
             driver = subprocess.Popen([*_pin(1), sys.executable, str(args.driver), "--port", str(args.port),
-                                       "--games", str(args.games), "--rate", "2", "--duration",
+                                       "--games", str(args.games), "--mode", args.mode, "--rate", "2", "--duration",
                                        str(args.seconds + 16), "--limit", str(args.seconds + 200)],
                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             time.sleep(12)  # joins, sockets, first pages: not a tap's cost

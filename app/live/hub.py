@@ -17,6 +17,7 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any, Protocol
 
 import orjson
@@ -30,9 +31,10 @@ from app.kernel.rules import Decision
 from app.kernel.viewer import Viewer
 from app.live import heap
 from app.live.connection import Connection
+from app.live.known import Known
 from app.live.presence import ASLEEP_S, REFRESH_S, WINDOW_S, Presence
 from app.live.pubsub import PubSub, Subscription
-from app.store.repository import Batch, GameRecord, Repository, SeqConflict, StoredEvent
+from app.store.repository import Batch, GameRecord, LiveSession, Repository, SeqConflict, StoredEvent
 
 log = logging.getLogger(__name__)
 RETRIES = 30  # clashes happen only where writers do not take turns (SQLite): each try reads what won
@@ -134,9 +136,11 @@ class Hub:
         self._shared: LRU[Any, str] | None = None
         self._shared_timer: asyncio.TimerHandle | None = None
         self.rebinds: list[str] = []  # seats a new phone claims with the PIN, for the moderator
-        # Seat token hash -> player id, as the store answered: a tap needs no trip to the database to know
-        # whose phone it is. Only the store's yes is kept; a seat's entries go when its phone is cut off.
-        self._seats: dict[str, str] = {}
+        # Seat token hash -> player id, and the game master's session hash -> the session, as the store
+        # answered: a tap needs no trip to the database to know who asks. A seat's entries go when its
+        # phone is cut off, the sessions when a new link ends them (here or in another process).
+        self._seats: Known[str, str] = Known()
+        self._moderators: Known[str, LiveSession] = Known()
         # (state, its lobby, seat id -> name): a tap asks whose seat it is five times, before and after
         self._lobby: tuple[Any, dict[str, Any], dict[str, str]] | None = None
         self._timer: asyncio.TimerHandle | None = None
@@ -400,16 +404,20 @@ class Hub:
 
     async def seat_of(self, token_hash: str) -> str | None:
         """The player id whose seat holds this token, or None."""
-        player_id = self._seats.get(token_hash)
-        if player_id is None:
-            player_id = await asyncio.to_thread(self.repo.seat_of, self.game.id, token_hash)
-            if player_id is not None:
-                self._seats[token_hash] = player_id
-        return player_id
+        return await self._seats.ask(token_hash, lambda: self.repo.seat_of(self.game.id, token_hash))
+
+    async def moderator_session(self, cookie_hash: str, max_age: timedelta) -> LiveSession | None:
+        """What the game master's cookie (by its hash) holds now, or None (a session past its age: gone)."""
+        found = await self._moderators.ask(
+            cookie_hash, lambda: self.repo.moderator_cookie(self.game.id, cookie_hash, max_age))
+        if found is not None and found.ends_at <= time.time():
+            self._moderators.forget(lambda key, _: key == cookie_hash)
+            return None
+        return found
 
     def cut_off(self, player_id: str) -> None:
         """Close every socket of a seat (its phone was replaced) and forget its token."""
-        self._seats = {token: pid for token, pid in self._seats.items() if pid != player_id}
+        self._seats.forget(lambda _, pid: pid == player_id)
         for conn in list(self.connections):
             if conn.viewer.player_id == player_id:
                 conn.drop()
@@ -428,6 +436,7 @@ class Hub:
         await self._publish({"kind": "cut_moderators"})
 
     def cut_moderators(self) -> None:
+        self._moderators.forget()
         for conn in list(self.connections):
             if conn.viewer.kind == "moderator":
                 conn.drop()

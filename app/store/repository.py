@@ -6,11 +6,12 @@ Synchronous on purpose (SQLModel sessions); the hub calls it in a worker thread.
 from __future__ import annotations
 
 import contextlib
+import math
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Connection, Engine, bindparam, func, insert, text, update
@@ -28,6 +29,15 @@ _INSERT_SEAT = insert(SEATS)
 LOCK_SPACE = 0x4452
 ACTIVE_EVERY_S = 60.0  # a game's active_at is written at most this often (and when it finishes)
 LOCK_WAIT = "10s"  # a writer stuck longer than this is a broken database, not a busy game
+
+
+@dataclass(frozen=True, slots=True)
+class LiveSession:
+    """A game master's session as stored: the link sealed by its cookie (None: the cookie is the link's
+    secret itself, as set before sessions), and when it ends (Unix time)."""
+
+    sealed_link: str | None
+    ends_at: float
 
 
 class SeqConflict(Exception):
@@ -452,13 +462,20 @@ class Repository:
             session.add(ModeratorSession(game_id=game_id, session_hash=session_hash, sealed_link=sealed_link))
             session.commit()
 
-    def moderator_session(self, game_id: int, session_hash: str, max_age: timedelta) -> str | None:
-        """The sealed link of a live session of this game, or None."""
+    def moderator_cookie(self, game_id: int, cookie_hash: str, max_age: timedelta) -> LiveSession | None:
+        """What a game master's cookie holds, in one look: a live session of this game, or (a cookie set
+        before sessions) the link's secret itself; None if neither."""
         with Session(self.engine) as session:
             row = session.exec(select(ModeratorSession).where(
-                ModeratorSession.game_id == game_id, ModeratorSession.session_hash == session_hash,
+                ModeratorSession.game_id == game_id, ModeratorSession.session_hash == cookie_hash,
                 ModeratorSession.created_at >= utcnow() - max_age)).first()
-            return row.sealed_link if row else None
+            if row is not None:
+                started = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=UTC)  # SQLite's are naive
+                return LiveSession(row.sealed_link, (started + max_age).timestamp())
+            game = session.get(Game, game_id)
+            if game is not None and same_hash(game.mod_token_hash, cookie_hash):
+                return LiveSession(None, math.inf)  # good until the link changes
+            return None
 
     def rotate_moderator(self, game_id: int, secret_hash: str, session_hash: str, sealed_link: str) -> None:
         """A new link: the old one and every session end; the asking browser gets the one new session."""

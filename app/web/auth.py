@@ -73,17 +73,18 @@ async def moderator_of(conn: HTTPConnection, hub: Hub, with_link: bool = True) -
     value = conn.cookies.get(mod_cookie(hub.code))
     if not value or len(value) > 200:
         return None
-    sealed = await asyncio.to_thread(hub.repo.moderator_session, hub.game.id, hash_token(value), SESSION_AGE)
-    if sealed is not None:
-        link = unseal(sealed, value) if with_link else None
-        return Moderator(link if link is not None and await is_moderator_secret(hub, link) else None)
-    if await is_moderator_secret(hub, value):  # set before sessions: good until the link changes
+    session = await hub.moderator_session(hash_token(value), SESSION_AGE)
+    if session is None:
+        return None
+    if session.sealed_link is None:  # set before sessions: the link's secret itself, good until it changes
         return Moderator(value, legacy=True)
-    return None
+    link = unseal(session.sealed_link, value) if with_link else None
+    return Moderator(link if link is not None and await is_moderator_secret(hub, link) else None)
 
 
 async def is_moderator(conn: HTTPConnection, hub: Hub) -> bool:
-    """One look at the store for a session (every action and socket of the dashboard asks)."""
+    """Whether the cookie names a live session (every action and socket of the dashboard asks: the hub
+    keeps what the store answered)."""
     return await moderator_of(conn, hub, with_link=False) is not None
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -122,3 +123,18 @@ def test_concurrent_writes_on_both_processes_all_land_without_an_error(
     seqs = [seq for seq, _ in notes]
     assert len(set(seqs)) == len(seqs)
     assert "Traceback" not in a.output() + b.output()
+
+
+def test_a_new_link_on_one_process_ends_the_session_the_other_keeps_in_memory(
+    game: tuple[httpx2.Client, httpx2.Client, str],
+) -> None:
+    on_a, on_b, code = game
+    assert _note(on_b, code, secrets.token_hex(8), "b knows this session now").status_code == 200
+    rotated = on_a.post(f"/m/{code}/link/new")
+    assert rotated.status_code == 303
+    # b hears of it on the pub/sub seam: the old session's taps are refused there within a moment.
+    deadline = time.monotonic() + 5
+    while (status := _note(on_b, code, secrets.token_hex(8), "still?").status_code) == 200 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert status == 403
+    assert _note(on_a, code, secrets.token_hex(8), "the new session").status_code == 200
