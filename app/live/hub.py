@@ -41,6 +41,9 @@ RETRIES = 30  # clashes happen only where writers do not take turns (SQLite): ea
 RETRY_JITTER_S = 0.003  # up to this many seconds times the try number between tries, so two writers drift apart
 BURST_S = 1.0  # sockets attaching within this long of each other share their rendered regions...
 SHARED_REGIONS = 12  # ...the most recently used (at least this many, else two pages of regions)
+# A tap's note to the other processes carries its events, up to this many bytes of JSON (a tap's are a few
+# hundred; a deal at 50 players is read from the store): no process reads back a tap it was told about.
+NOTE_EVENTS_BYTES = 16_384
 
 
 def now_ms() -> int:
@@ -230,9 +233,17 @@ class Hub:
                 if events:
                     self._after_change(self.definition.audience(before, events, self.state))
                 if turn.payloads:
-                    await self._publish({"kind": "seq", "seq": self.seq})
+                    await self._publish(self._moved(turn))
                 return Outcome(turn.result, turn.payloads)
             raise RuntimeError(f"game {self.code}: could not append after {RETRIES} tries")
+
+    def _moved(self, turn: _Turn) -> dict[str, Any]:
+        """The note of a committed tap: its seq and, unless they are large, its events, so that the other
+        processes need not read them back (`_heard_moved`)."""
+        note: dict[str, Any] = {"kind": "seq", "seq": self.seq}
+        if len(orjson.dumps(turn.payloads)) <= NOTE_EVENTS_BYTES:
+            note.update(after=self.seq - len(turn.payloads), at=turn.at, events=turn.payloads)
+        return note
 
     def _adopt(self, turn: _Turn) -> None:
         """Keep what a try read from the log, when it read anything."""
@@ -245,7 +256,24 @@ class Hub:
             await self._catch_up_locked()
 
     async def _catch_up_locked(self) -> None:
-        fresh = await asyncio.to_thread(self.repo.load_events, self.game.id, self.seq)
+        self._fold(await asyncio.to_thread(self.repo.load_events, self.game.id, self.seq))
+
+    async def _heard_moved(self, note: dict[str, Any]) -> None:
+        """Another process committed a tap: fold the events its note carries when they follow this hub's
+        log, else read what this hub lacks from the store (a note lost, or one too large to carry them)."""
+        seq = int(note.get("seq", 0))
+        async with self.lock:
+            if seq <= self.seq:
+                return  # already read (a tap of this process met those events in the store first)
+            events, after = note.get("events"), note.get("after")
+            if isinstance(events, list) and after == self.seq and after + len(events) == seq:
+                at = int(note["at"])
+                self._fold([StoredEvent(after + n, payload, at) for n, payload in enumerate(events, start=1)])
+            else:
+                await self._catch_up_locked()
+
+    def _fold(self, fresh: Sequence[StoredEvent]) -> None:
+        """Evolve the state by events from the store's log (this hub's seq is the last one before them)."""
         if not fresh:
             return
         before = state = self.state
@@ -527,7 +555,7 @@ class Hub:
                         continue
                     kind = message.get("kind")
                     if kind == "seq" and int(message.get("seq", 0)) > self.seq:
-                        await self.catch_up()
+                        await self._heard_moved(message)
                     elif kind == "cut":
                         self.cut_off(str(message.get("player_id")))
                     elif kind == "cut_moderators":

@@ -1,7 +1,10 @@
 """A pub/sub seam chosen by URL (memory://, redis://), shaped like encode/broadcaster.
 
-It carries only "game X moved to seq N" notes between processes: the database
-stays the source of truth, so a lost note costs a late push, never a lost move.
+It carries "game X moved to seq N" notes between processes, each with the events
+of that move when they are small (the others fold them without reading the
+store). The database stays the source of truth: a note that does not follow on
+from what a process has, or a lost one, makes it read the store; a lost note
+costs a late push, never a lost move.
 Each subscriber has a bounded queue; when it overflows the oldest note is
 dropped (a newer one supersedes it anyway).
 """

@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pytest
 import redis
+from sqlalchemy import event
 from starlette.testclient import TestClient
 from web_helpers import act, create_game, join, make_settings, phone, receive, receive_until
 
 from app.games import DEFAULT, GAMES
+from app.live import hub as hub_module
 from app.live.pubsub import MemoryPubSub, make_pubsub
 from app.settings import Settings
 from app.store.tokens import hash_token
@@ -172,3 +174,51 @@ def test_the_channel_prefix_comes_from_the_database_unless_set() -> None:
     assert Settings(database_url="postgresql+psycopg://u:p@db:5432/soirees").prefix == "db:soirees"
     assert Settings(database_url="sqlite:////srv/jeux/deuxrois.db").prefix == "db:/srv/jeux/deuxrois.db"
     assert Settings(database_url="sqlite:////srv/jeux/deuxrois.db", pubsub_prefix="club").prefix == "club"
+
+
+def test_a_note_carries_its_events_and_a_note_that_does_not_follow_on_is_read_from_the_store(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The other process folds the events a note carries without a look at the store, to the same state as the
+    # store's; a note lost on the way (or one too large to carry them) makes it read what it lacks instead.
+    bus = f"memory://{secrets.token_hex(4)}"
+    with TestClient(create_app(make_settings(sqlite_url, pubsub_url=bus))) as a, \
+            TestClient(create_app(make_settings(sqlite_url, pubsub_url=bus))) as b:
+        code, _ = create_game(a)
+        for i in range(6):
+            join(a, code, f"J{i}")
+        b.get(f"/g/{code}")  # b loads the game too
+        reads: list[str] = []
+        event.listen(b.app.state.engine, "before_cursor_execute",  # type: ignore[attr-defined]
+                     lambda _c, _cur, sql, *_: reads.append(sql) if "FROM events" in sql else None)
+        sub = hub_of(b, code)._subscription
+        put, lose = sub.put, {"next": False}
+
+        def delivered(message: str) -> None:
+            if lose["next"]:
+                lose["next"] = False
+                return
+            put(message)
+        sub.put = delivered
+
+        def tap(command: dict[str, object]) -> None:
+            assert act(a, code, command, moderator=True).status_code == 200
+            deadline = time.monotonic() + 5
+            while hub_of(b, code).seq != hub_of(a, code).seq and time.monotonic() < deadline:
+                assert b.get("/healthz").status_code == 200
+                time.sleep(0.01)
+            assert hub_of(b, code).seq == hub_of(a, code).seq
+            assert hub_of(b, code).state == hub_of(a, code).state
+
+        tap({"type": "start"})
+        for n in range(3):
+            tap({"type": "mod_note", "text": f"carried {n}"})
+        assert reads == []
+        lose["next"] = True
+        assert act(a, code, {"type": "mod_note", "text": "lost on the way"}, moderator=True).status_code == 200
+        tap({"type": "mod_note", "text": "after the lost one"})
+        assert len(reads) == 1  # b read the two it lacked
+        reads.clear()
+        monkeypatch.setattr(hub_module, "NOTE_EVENTS_BYTES", 10)
+        tap({"type": "mod_note", "text": "too large to carry"})
+        assert len(reads) == 1
