@@ -28,8 +28,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import psutil
-
 ROOT = Path(__file__).resolve().parents[1]
 DRIVER = ROOT.parent / "shared" / "perf" / "drive.py"
 OPEN_DOOR = {k: "100000" for k in ("JOINS_PER_ADDRESS_BURST", "JOINS_PER_GAME_BURST", "RATE_CAPACITY",
@@ -86,21 +84,46 @@ def _fresh_stores() -> str:
     return f"postgresql+psycopg://postgres@127.0.0.1:5432/{DATABASE}"
 
 
-def _workers_of(server: psutil.Process, n: int) -> list[psutil.Process]:
+def _children(pid: int) -> list[int]:
+    """Every process below `pid` (from /proc: each process's parent is its stat's fourth field)."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        parents[int(stat.parent.name)] = int(fields[1])
+    found, todo = [], [pid]
+    while todo:
+        parent = todo.pop()
+        kids = [child for child, p in parents.items() if p == parent]
+        found += kids
+        todo += kids
+    return found
+
+
+def _workers_of(server: int, n: int) -> list[int]:
     """uvicorn's worker processes (its supervisor spawns them; multiprocessing's tracker is not one); one
     worker is the server process itself."""
     if n == 1:
         return [server]
+    found: list[int] = []
     for _ in range(200):
-        found = [p for p in server.children(recursive=True) if "spawn_main" in " ".join(p.cmdline())]
+        found = [pid for pid in _children(server)
+                 if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
         if len(found) == n:
             return found
         time.sleep(0.05)
     raise SystemExit(f"expected {n} workers, found {len(found)}")
 
 
-def _cpu(procs: list[psutil.Process]) -> float:
-    return sum(sum(p.cpu_times()[:2]) for p in procs)
+def _cpu(pids: list[int]) -> float:
+    """Seconds of CPU (user + system) the processes have used, from /proc."""
+    ticks = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def run(workers: int, games: int, seconds: float, share: Share, port: int, driver: Path) -> dict[str, Any]:
@@ -111,10 +134,11 @@ def run(workers: int, games: int, seconds: float, share: Share, port: int, drive
                                str(workers)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL, start_new_session=True)
     try:
-        procs = _workers_of(psutil.Process(server.pid), workers)
-        for n, proc in enumerate(procs):
-            proc.cpu_affinity([n % 2])
-            share.hold(proc.pid, n)
+        procs = _workers_of(server.pid, workers)
+        for n, pid in enumerate(procs):
+            for thread in Path(f"/proc/{pid}/task").iterdir():  # the threads it has now; later ones inherit
+                os.sched_setaffinity(int(thread.name), {n % 2})
+            share.hold(pid, n)
         for _ in range(300):
             if subprocess.run(["curl", "-sf", f"http://127.0.0.1:{port}/healthz"], capture_output=True).returncode == 0:
                 break
