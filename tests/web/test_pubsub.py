@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,6 +27,29 @@ REDIS = "redis://127.0.0.1:6379/15"
 
 def hub_of(client: TestClient, code: str):  # type: ignore[no-untyped-def]
     return client.app.state.games._hubs[code]  # type: ignore[attr-defined]
+
+
+@contextlib.contextmanager
+def _two_on_one_bus(sqlite_url: str) -> Iterator[tuple[TestClient, TestClient, str]]:
+    """Two apps ("processes") on one database and one bus, a game of six players loaded in both."""
+    bus = f"memory://{secrets.token_hex(4)}"
+    with TestClient(create_app(make_settings(sqlite_url, pubsub_url=bus))) as a, \
+            TestClient(create_app(make_settings(sqlite_url, pubsub_url=bus))) as b:
+        code, _ = create_game(a)
+        for i in range(6):
+            join(a, code, f"J{i}")
+        b.get(f"/g/{code}")  # b loads the game too
+        yield a, b, code
+
+
+def _caught_up(a: TestClient, b: TestClient, code: str) -> None:
+    """Wait until b's hub is where a's is: b's loop runs in its own thread, and a note put there from a's
+    thread waits for that loop to wake."""
+    deadline = time.monotonic() + 5
+    while hub_of(b, code).seq != hub_of(a, code).seq and time.monotonic() < deadline:
+        assert b.get("/healthz").status_code == 200
+        time.sleep(0.01)
+    assert hub_of(b, code).seq == hub_of(a, code).seq
 
 
 def test_memory_pubsub_delivers_to_every_subscriber_of_a_channel() -> None:
@@ -54,13 +79,7 @@ def test_memory_pubsub_delivers_to_every_subscriber_of_a_channel() -> None:
 def test_a_hub_hears_the_other_processes_notes_but_never_its_own(sqlite_url: str) -> None:
     # Two apps on one bus: each tap of one is a note the other's hub catches up with; the hub that tapped is
     # not woken by its own note (in a single process it is the channel's only subscriber: every tap did).
-    bus = f"memory://{secrets.token_hex(4)}"
-    with TestClient(create_app(make_settings(sqlite_url, pubsub_url=bus))) as a, \
-            TestClient(create_app(make_settings(sqlite_url, pubsub_url=bus))) as b:
-        code, _ = create_game(a)
-        for i in range(6):
-            join(a, code, f"J{i}")
-        b.get(f"/g/{code}")  # b loads the game too
+    with _two_on_one_bus(sqlite_url) as (a, b, code):
         heard: dict[str, list[str]] = {"a": [], "b": []}
         for name, client in (("a", a), ("b", b)):
             sub = hub_of(client, code)._subscription
@@ -68,12 +87,7 @@ def test_a_hub_hears_the_other_processes_notes_but_never_its_own(sqlite_url: str
             sub.put = lambda message, put=put, name=name: (heard[name].append(message), put(message))[1]
         assert act(a, code, {"type": "start"}, moderator=True).status_code == 200
         assert act(a, code, {"type": "mod_note", "text": "hello"}, moderator=True).status_code == 200
-        # b's loop runs in its own thread, and a note put there from a's thread waits for that loop to wake.
-        deadline = time.monotonic() + 5
-        while hub_of(b, code).seq != hub_of(a, code).seq and time.monotonic() < deadline:
-            assert b.get("/healthz").status_code == 200
-            time.sleep(0.01)
-        assert hub_of(b, code).seq == hub_of(a, code).seq
+        _caught_up(a, b, code)
         assert [m for m in heard["b"] if '"seq"' in m], heard
         assert heard["a"] == []
 
@@ -181,13 +195,7 @@ def test_a_note_carries_its_events_and_a_note_that_does_not_follow_on_is_read_fr
 ) -> None:
     # The other process folds the events a note carries without a look at the store, to the same state as the
     # store's; a note lost on the way (or one too large to carry them) makes it read what it lacks instead.
-    bus = f"memory://{secrets.token_hex(4)}"
-    with TestClient(create_app(make_settings(sqlite_url, pubsub_url=bus))) as a, \
-            TestClient(create_app(make_settings(sqlite_url, pubsub_url=bus))) as b:
-        code, _ = create_game(a)
-        for i in range(6):
-            join(a, code, f"J{i}")
-        b.get(f"/g/{code}")  # b loads the game too
+    with _two_on_one_bus(sqlite_url) as (a, b, code):
         reads: list[str] = []
         event.listen(b.app.state.engine, "before_cursor_execute",  # type: ignore[attr-defined]
                      lambda _c, _cur, sql, *_: reads.append(sql) if "FROM events" in sql else None)
@@ -203,11 +211,7 @@ def test_a_note_carries_its_events_and_a_note_that_does_not_follow_on_is_read_fr
 
         def tap(command: dict[str, object]) -> None:
             assert act(a, code, command, moderator=True).status_code == 200
-            deadline = time.monotonic() + 5
-            while hub_of(b, code).seq != hub_of(a, code).seq and time.monotonic() < deadline:
-                assert b.get("/healthz").status_code == 200
-                time.sleep(0.01)
-            assert hub_of(b, code).seq == hub_of(a, code).seq
+            _caught_up(a, b, code)
             assert hub_of(b, code).state == hub_of(a, code).state
 
         tap({"type": "start"})
