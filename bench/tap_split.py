@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import os
 import resource
-import shutil
 import signal
 import subprocess
 import sys
@@ -35,10 +34,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-DRIVER = ROOT.parent / "shared" / "perf" / "drive.py"
-OPEN_DOOR = {k: "100000" for k in ("JOINS_PER_ADDRESS_BURST", "JOINS_PER_GAME_BURST", "RATE_CAPACITY",
-                                   "RATE_PER_SECOND", "CODE_MISSES_BURST")}
+from bench.served import DRIVER, OPEN_DOOR, ROOT, pin, wait_healthy
+
 PARTS = [  # (label, counter, what it is)
     ("http", "http", "the request around the command: parse, middleware, routing, the answer"),
     ("command", "command", "the command on the loop (audience, bookkeeping), without its fan-out"),
@@ -134,10 +131,6 @@ def _snapshot(server: subprocess.Popen[bytes], path: Path) -> dict[str, int]:
     raise SystemExit("the server did not write its counters")
 
 
-def _pin(cpu: int) -> list[str]:
-    return ["taskset", "-c", str(cpu)] if shutil.which("taskset") else []
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.tap_split", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1)
@@ -157,16 +150,12 @@ def main(argv: list[str] | None = None) -> int:
         env = {**os.environ, **OPEN_DOOR, "DATABASE_URL": f"sqlite:///{scratch}/split.db",
                "PYTHONPATH": str(ROOT)}
         counters = Path(scratch) / "counters"
-        server = subprocess.Popen([*_pin(0), sys.executable, "-m", "bench.tap_split", "--serve", str(args.port),
+        server = subprocess.Popen([*pin(0), sys.executable, "-m", "bench.tap_split", "--serve", str(args.port),
                                    str(counters)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                                   stderr=subprocess.DEVNULL)
         try:
-            for _ in range(300):
-                if subprocess.run(["curl", "-sf", f"http://127.0.0.1:{args.port}/healthz"],
-                                  capture_output=True).returncode == 0:
-                    break
-                time.sleep(0.1)
-            driver = subprocess.Popen([*_pin(1), sys.executable, str(args.driver), "--port", str(args.port),
+            wait_healthy(args.port)
+            driver = subprocess.Popen([*pin(1), sys.executable, str(args.driver), "--port", str(args.port),
                                        "--games", str(args.games), "--mode", args.mode, "--rate", "2", "--duration",
                                        str(args.seconds + 16), "--limit", str(args.seconds + 200)],
                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -28,10 +27,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-DRIVER = ROOT.parent / "shared" / "perf" / "drive.py"
-OPEN_DOOR = {k: "100000" for k in ("JOINS_PER_ADDRESS_BURST", "JOINS_PER_GAME_BURST", "RATE_CAPACITY",
-                                   "RATE_PER_SECOND", "CODE_MISSES_BURST")}
+from bench.served import DRIVER, OPEN_DOOR, ROOT, pin, wait_healthy
+
 PERIOD_US = 10_000
 DATABASE = "perf_workers"
 REDIS = "redis://127.0.0.1:6379/14"
@@ -139,13 +136,9 @@ def run(workers: int, games: int, seconds: float, share: Share, port: int, drive
             for thread in Path(f"/proc/{pid}/task").iterdir():  # the threads it has now; later ones inherit
                 os.sched_setaffinity(int(thread.name), {n % 2})
             share.hold(pid, n)
-        for _ in range(300):
-            if subprocess.run(["curl", "-sf", f"http://127.0.0.1:{port}/healthz"], capture_output=True).returncode == 0:
-                break
-            time.sleep(0.1)
-        pin = ["taskset", "-c", "1"] if shutil.which("taskset") else []
+        wait_healthy(port)
         started = time.monotonic()
-        driver_run = subprocess.Popen([*pin, sys.executable, str(driver), "--port", str(port), "--games",
+        driver_run = subprocess.Popen([*pin(1), sys.executable, str(driver), "--port", str(port), "--games",
                                        str(games), "--rate", "2", "--duration", str(seconds), "--limit",
                                        str(seconds + 240)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         samples = []  # (seconds since the driver started, the workers' CPU): the set-up's joins are not a tap's
