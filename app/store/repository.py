@@ -18,6 +18,7 @@ from sqlalchemy import Connection, Engine, bindparam, func, insert, text, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlmodel import Session, col, delete, select
 
+from app.store.group_commit import GroupCommit
 from app.store.models import EventRow, Game, IdempotencyKey, ModeratorSession, Seat, utcnow
 from app.store.tokens import hash_pin, same_hash
 
@@ -147,6 +148,7 @@ class Repository:
         # takes its turns per game, in the database (`_take_turn`).
         self._writing: contextlib.AbstractContextManager[Any] = (
             threading.Lock() if engine.dialect.name == "sqlite" else contextlib.nullcontext())
+        self._group = GroupCommit(self._writing)  # SQLite's taps: several games' in one commit when they queue
 
     def close(self) -> None:
         """Close the store threads' own connections (the engine's pool is the engine's to dispose of)."""
@@ -325,26 +327,25 @@ class Repository:
         """`_commit_blind` on SQLite, through this thread's own driver connection: a tap's two rows and the
         commit, without the pool's checkout and return and Core's transaction around them. Those touch a
         few hundred objects, and a tap between two sleeps finds them out of the cache: 0.2-0.3 ms of a tap's
-        CPU on the project's VMs (`python -m bench.paced`). A join (its seat row) takes the full path, which
-        decides again."""
+        CPU on the project's VMs (`python -m bench.paced`). Taps that queue behind the writer's turn are
+        committed together (`GroupCommit`). A join (its seat row) takes the full path, which decides again."""
         batch = self._decided_blind(decide, key)
         if batch is None or batch.seat is not None:
             return False
-        connection = self._own_connection()
-        with self._writing:
-            try:
-                if batch.payloads:
-                    self._insert_events.run_on(connection, self._event_rows(game_id, after_seq, at, batch))
-                if key is not None:
-                    self._insert_key.run_on(connection, [{"game_id": game_id, "key": key, "result": batch.result}])
-                touched = self._active_due(game_id, batch.finished)
-                if touched:
-                    self._touch_game[batch.finished].run_on(
-                        connection, [{"game": game_id, "active_at": utcnow(), "finished": batch.finished}])
-                connection.commit()
-            except BaseException:
-                connection.rollback()  # a taken seq or key (IntegrityError): the caller looks, on the full path
-                raise
+        touched = self._active_due(game_id, batch.finished)
+
+        def rows(connection: Any) -> None:
+            if batch.payloads:
+                self._insert_events.run_on(connection, self._event_rows(game_id, after_seq, at, batch))
+            if key is not None:
+                self._insert_key.run_on(connection, [{"game_id": game_id, "key": key, "result": batch.result}])
+            if touched:
+                self._touch_game[batch.finished].run_on(
+                    connection, [{"game": game_id, "active_at": utcnow(), "finished": batch.finished}])
+
+        # A taken seq or key raises IntegrityError here, and nothing of this tap is kept: the caller looks,
+        # on the full path.
+        self._group.write(self._own_connection(), rows)
         if touched:
             self._active_written[game_id] = time.monotonic()
         return True
