@@ -132,11 +132,18 @@ COLUMNS = (
     "p99_ms",
     "max_ms",
     "backend",
+    "more",  # a case's other facts (its info besides the backend), as key=value
 )
 
 
 def table(summaries: list[dict[str, Any]]) -> str:
-    rows = [[str(s.get(c, s.get("info", {}).get(c, ""))) for c in COLUMNS] for s in summaries]
+    def cell(s: dict[str, Any], c: str) -> str:
+        info = s.get("info", {})
+        if c == "more":
+            return " ".join(f"{k}={v}" for k, v in info.items() if k != "backend")
+        return str(s.get(c, info.get(c, "")))
+
+    rows = [[cell(s, c) for c in COLUMNS] for s in summaries]
     widths = [max(len(c), *(len(r[i]) for r in rows)) if rows else len(c) for i, c in enumerate(COLUMNS)]
     lines = ["  ".join(c.ljust(w) for c, w in zip(COLUMNS, widths, strict=True)).rstrip()]
     lines += ["  ".join(v.ljust(w) for v, w in zip(r, widths, strict=True)).rstrip() for r in rows]

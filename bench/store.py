@@ -9,16 +9,18 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
+import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, text
+from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 
 from app.store.database import make_engine, migrate
-from app.store.repository import Repository
+from app.store.repository import Batch, Repository, StoredEvent
 from app.store.tokens import hash_token, new_code
 from bench.harness import Options, Result, Timer, benchmark
 
@@ -98,6 +100,58 @@ def store_append(options: Options) -> list[Result]:
                 Result(f"append {batch} event/commit", timer.samples_ns, batch, "event", {"backend": backend})
             )
     return results
+
+
+# The server's store threads: asyncio's default executor on a 2-core machine (min(32, cores + 4)).
+WRITERS = 6
+
+
+@benchmark(
+    "store-taps-games",
+    "taps of 6 games at once, each from its own thread as the hub's store threads write them (blind commits)",
+)
+def store_taps_games(options: Options) -> list[Result]:
+    """What a tap waits for when several games tap at once: each writer thread commits its game's taps one
+    after the other (an event and its key, decided on the caller's log, as `Hub.dispatch` does). On SQLite
+    the taps that queue behind a commit share the next one (`app.store.group_commit`); `commits_a_tap`
+    says how many commits the disk saw for each tap, `taps_per_s_wall` how many taps all the games made a
+    second (ops_per_s adds the taps' waits up as if they came one after the other)."""
+    with _database(options) as (engine, backend):
+        commits = [0]
+        if engine.dialect.name == "sqlite":
+            engine.dispose()  # the next connections are traced: every COMMIT the driver sends
+            event.listen(engine, "connect", lambda dbapi, _record: dbapi.set_trace_callback(
+                lambda sql: commits.__setitem__(0, commits[0] + (sql == "COMMIT"))))
+        repo = Repository(engine)
+        games = [_new_game(repo) for _ in range(WRITERS)]
+        taps = options.scale(500)
+        timers = [Timer() for _ in games]
+        start = threading.Barrier(len(games))
+
+        def tap(seq: int) -> Callable[[list[StoredEvent]], Batch]:
+            return lambda _fresh: Batch([_payload(seq)], {"ok": True})
+
+        def write(i: int) -> None:
+            start.wait()
+            for seq in range(1, taps + 1):
+                with timers[i]:
+                    repo.commit(games[i], seq, seq, f"cmd-{seq}", tap(seq + 1), blind=True)
+
+        commits[0] = 0
+        began = time.perf_counter()
+        threads = [threading.Thread(target=write, args=(i,)) for i in range(len(games))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        wall = time.perf_counter() - began
+        repo.close()
+        assert all(repo.last_seq(g) == taps + 1 for g in games), "the log lost taps"
+        info: dict[str, Any] = {"backend": backend, "taps_per_s_wall": round(len(games) * taps / wall)}
+        if engine.dialect.name == "sqlite":
+            info["commits_a_tap"] = round(commits[0] / (len(games) * taps), 2)
+        return [Result(f"{len(games)} games tapping at once", [ns for t in timers for ns in t.samples_ns], 1,
+                       "tap", info)]
 
 
 @benchmark("store-load", "reload a game's whole log (2,000 events) from app.store, as after a restart")

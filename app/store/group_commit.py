@@ -3,10 +3,10 @@
 On SQLite each commit waits for `fsync` (`synchronous=FULL`: a committed tap survives a power cut). One
 writer at a time, so at 100 games (200 taps a second) the taps queued behind each `fsync`, and an `fsync`
 that the VM's disk held for 30-400 ms held every game's taps behind it (docs/performance.md). Here a
-thread that finds the writer's turn taken leaves its rows in a queue; whoever takes the turn next writes
-every queued tap and commits them together, the way PostgreSQL groups its own commits. Nothing is answered
-before its commit: a tap's thread returns once the commit holding its rows is done, or raises what its own
-rows raised (and none of them is kept).
+thread that finds another one committing leaves its rows in a queue; the next commit writes every queued
+tap and commits them together, the way PostgreSQL groups its own commits. Nothing is answered before its
+commit: a tap's thread returns once the commit holding its rows is done, or raises what its own rows
+raised (and none of them is kept).
 """
 
 from __future__ import annotations
@@ -24,16 +24,23 @@ class NotCommitted(RuntimeError):
 
 
 class _Write:
-    __slots__ = ("error", "rows", "taken")
+    __slots__ = ("done", "error", "finished", "lead", "rows")
 
     def __init__(self, rows: Rows) -> None:
         self.rows = rows
-        self.taken = False  # a turn holder took it from the queue: its outcome is final once that turn ends
+        self.done = threading.Event()  # set once it is committed (or failed), or once it is handed the lead
+        self.finished = False
+        self.lead = False  # its thread commits the queue next
         self.error: BaseException | None = NotCommitted("the commit holding this tap did not finish")
 
 
 class GroupCommit:
     """`write(connection, rows)`: the rows committed, alone or with the writes queued while it waited.
+
+    One writing thread at a time leads: it commits everything queued (its own rows among them) in one
+    transaction, then hands the lead to the first write queued meanwhile, and returns. A write queued behind
+    a leader waits for its own outcome only: it does not queue again for a lock once its rows are committed
+    (Python's locks are not fair: a follower could watch several later commits go by first).
 
     `turn` is the process's writer lock: every other write of the store takes it too, so a group never
     meets another writer of this process inside SQLite."""
@@ -42,22 +49,40 @@ class GroupCommit:
         self._turn = turn
         self._queue_lock = threading.Lock()
         self._queue: list[_Write] = []
+        self._leader: _Write | None = None
 
     def write(self, connection: Any, rows: Rows) -> None:
         entry = _Write(rows)
         with self._queue_lock:
             self._queue.append(entry)
-        with self._turn:
-            if not entry.taken:
-                self._commit_queued(connection)
+            if self._leader is None:
+                self._leader, entry.lead = entry, True
+        if not entry.lead:
+            entry.done.wait()
+        if not entry.finished:  # handed the lead: its rows are still queued, first in line
+            self._lead(connection)
         if entry.error is not None:
             raise entry.error
 
-    def _commit_queued(self, connection: Any) -> None:
+    def _lead(self, connection: Any) -> None:
         with self._queue_lock:
             group, self._queue = self._queue, []
-        for entry in group:
-            entry.taken = True
+        try:
+            with self._turn:
+                self._commit(connection, group)
+        finally:
+            with self._queue_lock:
+                following = self._queue[0] if self._queue else None
+                self._leader = following
+                if following is not None:
+                    following.lead = True
+            for entry in group:
+                entry.finished = True
+                entry.done.set()
+            if following is not None:
+                following.done.set()
+
+    def _commit(self, connection: Any, group: list[_Write]) -> None:
         try:
             for entry in group:
                 entry.rows(connection)

@@ -112,24 +112,32 @@ def test_a_replay_in_a_group_fails_alone(store: tuple[Repository, list[int], Slo
     assert all(answers[g] is None for g in games[:5])
 
 
-def _queued(group: GroupCommit, turn: threading.Lock, writes: list[Callable[[Any], None]],
-            connection: sqlite3.Connection) -> list[BaseException | None]:
-    """Each write from its own thread, all queued while the turn is taken; what each one raised."""
-    outcomes: list[BaseException | None] = [None] * len(writes)
+def _behind_a_leader(group: GroupCommit, turn: threading.Lock, lead: Callable[[Any], None],
+                     writes: list[Callable[[Any], None]], connection: sqlite3.Connection) -> list[BaseException | None]:
+    """`lead` commits first, held at the writer's turn until every one of `writes` (each from its own thread)
+    has queued behind it; what each one raised, `lead` first."""
+    everyone = [lead, *writes]
+    outcomes: list[BaseException | None] = [None] * len(everyone)
 
     def run(i: int) -> None:
         try:
-            group.write(connection, writes[i])
+            group.write(connection, everyone[i])
         except BaseException as exc:  # the test reads it
             outcomes[i] = exc
 
-    with turn:
-        threads = [threading.Thread(target=run, args=(i,)) for i in range(len(writes))]
-        for thread in threads:
-            thread.start()
+    def until(condition: Callable[[], bool]) -> None:
         deadline = time.monotonic() + 5
-        while len(group._queue) < len(writes) and time.monotonic() < deadline:
+        while not condition():
+            assert time.monotonic() < deadline
             time.sleep(0.005)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(everyone))]
+    with turn:
+        threads[0].start()
+        until(lambda: group._leader is not None and not group._queue)  # it leads, its rows taken, at the turn
+        for thread in threads[1:]:
+            thread.start()
+        until(lambda: len(group._queue) == len(writes))
     for thread in threads:
         thread.join(5)
     return outcomes
@@ -151,11 +159,12 @@ def test_a_group_is_one_commit_and_a_clash_in_it_fails_alone(table: sqlite3.Conn
     table.set_trace_callback(lambda sql: commits.append(sql) if sql == "COMMIT" else None)
     turn = threading.Lock()
     group = GroupCommit(turn)
-    assert _queued(group, turn, [_insert(k) for k in "abc"], table) == [None, None, None]
-    assert commits == ["COMMIT"]
-    outcomes = _queued(group, turn, [_insert(k) for k in "dae"], table)  # "a" is taken
-    assert outcomes[0] is None and outcomes[2] is None and isinstance(outcomes[1], sqlite3.IntegrityError)
-    assert sorted(k for (k,) in table.execute("SELECT k FROM t")) == ["a", "b", "c", "d", "e"]
+    assert _behind_a_leader(group, turn, _insert("a"), [_insert(k) for k in "bcd"], table) == [None] * 4
+    assert commits == ["COMMIT", "COMMIT"]  # the leader's, then the three queued behind it in one
+    outcomes = _behind_a_leader(group, turn, _insert("e"), [_insert(k) for k in "fag"], table)  # "a" is taken
+    assert outcomes[:2] == [None, None] and outcomes[3] is None and isinstance(outcomes[2], sqlite3.IntegrityError)
+    assert sorted(k for (k,) in table.execute("SELECT k FROM t")) == list("abcdefg")
+    assert group._leader is None and group._queue == []  # nobody left leading: the next write leads
 
 
 def test_the_writers_of_an_interrupted_commit_hear_that_nothing_was_kept(table: sqlite3.Connection) -> None:
@@ -165,9 +174,13 @@ def test_the_writers_of_an_interrupted_commit_hear_that_nothing_was_kept(table: 
     def interrupted(_connection: Any) -> None:
         raise KeyboardInterrupt
 
-    outcomes = _queued(group, turn, [_insert("x"), interrupted, _insert("y")], table)
-    # The thread that held the turn saw the interruption; the others hear their rows were not committed.
-    assert sum(isinstance(o, KeyboardInterrupt) for o in outcomes) == 1
-    assert sum(isinstance(o, NotCommitted) for o in outcomes) == 2
+    outcomes = _behind_a_leader(group, turn, _insert("w"), [_insert("x"), interrupted, _insert("y")], table)
+    # The thread that led the group saw the interruption; the others hear their rows were not committed.
+    assert outcomes[0] is None
+    assert sum(isinstance(o, KeyboardInterrupt) for o in outcomes[1:]) == 1
+    assert sum(isinstance(o, NotCommitted) for o in outcomes[1:]) == 2
     assert table.in_transaction is False
-    assert list(table.execute("SELECT k FROM t")) == []
+    assert list(table.execute("SELECT k FROM t")) == [("w",)]
+    assert group._leader is None
+    group.write(table, _insert("z"))  # the next write leads, and commits
+    assert list(table.execute("SELECT k FROM t ORDER BY k")) == [("w",), ("z",)]
