@@ -28,7 +28,9 @@ class _Write:
 
     def __init__(self, rows: Rows) -> None:
         self.rows = rows
-        self.done = threading.Event()  # set once it is committed (or failed), or once it is handed the lead
+        # A follower's: set once it is committed (or failed), or once it is handed the lead. A write that
+        # leads at once (a game tapping alone: every tap at one table) never waits, and makes none.
+        self.done: threading.Event | None = None
         self.finished = False
         self.lead = False  # its thread commits the queue next
         self.error: BaseException | None = NotCommitted("the commit holding this tap did not finish")
@@ -57,7 +59,9 @@ class GroupCommit:
             self._queue.append(entry)
             if self._leader is None:
                 self._leader, entry.lead = entry, True
-        if not entry.lead:
+            else:
+                entry.done = threading.Event()
+        if entry.done is not None:
             entry.done.wait()
         if not entry.finished:  # handed the lead: its rows are still queued, first in line
             self._lead(connection)
@@ -78,8 +82,9 @@ class GroupCommit:
                     following.lead = True
             for entry in group:
                 entry.finished = True
-                entry.done.set()
-            if following is not None:
+                if entry.done is not None:
+                    entry.done.set()
+            if following is not None and following.done is not None:  # queued behind a leader: it waits
                 following.done.set()
 
     def _commit(self, connection: Any, group: list[_Write]) -> None:
