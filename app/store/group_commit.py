@@ -24,7 +24,7 @@ class NotCommitted(RuntimeError):
 
 
 class _Write:
-    __slots__ = ("done", "error", "finished", "lead", "rows")
+    __slots__ = ("done", "error", "finished", "rows")
 
     def __init__(self, rows: Rows) -> None:
         self.rows = rows
@@ -32,7 +32,6 @@ class _Write:
         # leads at once (a game tapping alone: every tap at one table) never waits, and makes none.
         self.done: threading.Event | None = None
         self.finished = False
-        self.lead = False  # its thread commits the queue next
         self.error: BaseException | None = NotCommitted("the commit holding this tap did not finish")
 
 
@@ -58,7 +57,7 @@ class GroupCommit:
         with self._queue_lock:
             self._queue.append(entry)
             if self._leader is None:
-                self._leader, entry.lead = entry, True
+                self._leader = entry
             else:
                 entry.done = threading.Event()
         if entry.done is not None:
@@ -78,8 +77,6 @@ class GroupCommit:
             with self._queue_lock:
                 following = self._queue[0] if self._queue else None
                 self._leader = following
-                if following is not None:
-                    following.lead = True
             for entry in group:
                 entry.finished = True
                 if entry.done is not None:
