@@ -26,16 +26,18 @@ class Note:
 
 
 class SlowDisk:
-    """Every statement SQLite runs, by thread; the next COMMIT it is told to hold takes 0.4 s (an fsync the
-    VM's disk holds), time for other games' taps to queue."""
+    """Every COMMIT SQLite runs, by thread; the next one it is told to hold waits until `released` (an fsync
+    the VM's disk holds), time for other games' taps to queue."""
 
     def __init__(self) -> None:
         self.commits: list[str] = []
         self.holding = threading.Event()
+        self.released = threading.Event()
         self._hold_next = False
 
     def hold_next_commit(self) -> None:
         self.holding.clear()
+        self.released.clear()
         self._hold_next = True
 
     def __call__(self, sql: str) -> None:
@@ -44,7 +46,7 @@ class SlowDisk:
             if self._hold_next:
                 self._hold_next = False
                 self.holding.set()
-                time.sleep(0.4)
+                assert self.released.wait(5)
 
 
 @pytest.fixture
@@ -64,7 +66,7 @@ def store(sqlite_url: str) -> Iterator[tuple[Repository, list[int], SlowDisk]]:
 
 def _behind_a_slow_commit(repo: Repository, disk: SlowDisk, first: Callable[[], Any],
                           queued: list[Callable[[], Any]]) -> None:
-    """`first` commits on the slow disk; `queued` start while it waits for it."""
+    """`first` commits on the slow disk; the disk lets it through once every one of `queued` has queued."""
     disk.hold_next_commit()
     lead = threading.Thread(target=first, name="first")
     lead.start()
@@ -72,6 +74,11 @@ def _behind_a_slow_commit(repo: Repository, disk: SlowDisk, first: Callable[[], 
     threads = [threading.Thread(target=tap, name=f"tap{i}") for i, tap in enumerate(queued)]
     for thread in threads:
         thread.start()
+    deadline = time.monotonic() + 5
+    while len(repo._group._queue) < len(queued):
+        assert time.monotonic() < deadline
+        time.sleep(0.005)
+    disk.released.set()
     for thread in [lead, *threads]:
         thread.join(10)
 
