@@ -39,6 +39,9 @@ from bench.served import DRIVER, OPEN_DOOR, ROOT, pin, wait_healthy
 PARTS = [  # (label, counter, what it is)
     ("http", "http", "the request around the command: parse, middleware, routing, the answer"),
     ("command", "command", "the command on the loop (audience, bookkeeping), without its fan-out"),
+    ("  audience", "audience", "which viewers the events concern (the game's audience)"),
+    ("  note", "publish", "the note to other processes (pubsub), and this hub's own listener"),
+    ("  timer", "arm", "the game's next deadline, the loop's timer"),
     ("fan-out", "fan_out", "the views, the renders and the presenter, for every concerned socket"),
     ("  views", "views", "building the concerned viewers' views"),
     ("  renders", "renders", "Jinja renders of the regions that changed"),
@@ -54,6 +57,7 @@ def _serve(port: int, out: Path) -> None:  # pragma: no cover - runs as the benc
     from starlette.websockets import WebSocket
     from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol, RequestResponseCycle
 
+    from app.games import GAMES
     from app.live.hub import Hub, _Turn
     from app.store.repository import Repository
     from app.web.presenter import HtmlPresenter
@@ -89,9 +93,25 @@ def _serve(port: int, out: Path) -> None:  # pragma: no cover - runs as the benc
     timed_async(RequestResponseCycle, "run_asgi", "request")
     timed_async(Hub, "dispatch", "dispatch")
     timed(Hub, "fan_out", "fan_out")
+    timed_async(Hub, "_publish", "publish")
+    timed(Hub, "_arm", "arm")
+    for kind in {type(game) for game in GAMES.values()}:
+        timed(kind, "audience", "audience")
     timed(Hub, "view_for", "views")
     timed(HtmlPresenter, "push", "push")
-    timed(HtmlPresenter, "_render", "renders")
+    render = HtmlPresenter._render
+
+    def each_render(self: HtmlPresenter, viewer: Any, region: Any, sub: Any) -> str:
+        start = cpu()
+        try:
+            return render(self, viewer, region, sub)
+        finally:
+            took = cpu() - start
+            spent["renders"] += took
+            spent["renders n"] += 1
+            spent[f"render:{viewer.kind}:{region.id}"] += took
+            spent[f"render:{viewer.kind}:{region.id} n"] += 1
+    HtmlPresenter._render = each_render  # type: ignore[method-assign]
     timed_async(WebSocket, "send", "sends")
     timed(Repository, "commit", "store")
     timed(_Turn, "decide", "decide")
@@ -188,6 +208,10 @@ def report(d: dict[str, int], games: int) -> str:
     lines += [f"{label:16} {ms(key)}  {what}" for label, key, what in PARTS]
     accounted = sum(d.get(k, 0) for k in ("http", "dispatch", "sends"))
     lines.append(f"the loop's rest  {(d['main'] - accounted) / taps / 1e6:6.3f}  pings, timers, the loop itself")
+    regions = sorted(((v, k) for k, v in d.items() if k.startswith("render:") and not k.endswith(" n") and v), reverse=True)
+    if regions:
+        lines.append("renders by region (ms of CPU per command, renders per command):")
+        lines += [f"  {key[7:]:24} {took / taps / 1e6:6.3f}  {d.get(key + ' n', 0) / taps:5.2f}" for took, key in regions]
     return "\n".join(lines)
 
 

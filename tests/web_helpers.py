@@ -117,3 +117,45 @@ def same_page(pages: Pages) -> SamePage:
         return True
 
     return same
+
+
+_ITEM = re.compile(r"<li\b.*?</li>", re.S)
+_SPAN = re.compile(r'<span id="([\w-]+)"(?: hx-swap-oob="true")?>(.*?)</span>', re.S)
+
+
+class FeedShown:
+    """What a page shows of a feed region (Region.feed) after the pushes it got, as htmx and app.js make it:
+    the whole region when it comes; else the new items put on top of its list (`id`, out of band,
+    "afterbegin"), the list cut to its `data-feed-most`, and its small out-of-band spans (a count) replaced.
+    `take` returns the message without the feed's parts, so that the rest compares as whole regions do."""
+
+    def __init__(self, region: str, list_id: str) -> None:
+        self.region, self.list_id = region, list_id
+        self.items: list[str] = []
+        self.spans: dict[str, str] = {}
+        self.most = 0
+        self.grown = 0  # pushes that brought new items only
+        self.whole = re.compile(rf'<section id="{region}".*?</section>\n?', re.S)
+        self.fed = re.compile(rf'<(\w+) id="{list_id}" hx-swap-oob="afterbegin">(.*?)</\1>\n?', re.S)
+
+    def take(self, message: str) -> str:
+        whole = self.whole.search(message)
+        if whole is not None:
+            html = whole.group(0)
+            inside = re.search(rf'id="{self.list_id}"[^>]*data-feed-most="(\d+)"[^>]*>(.*?)</ol>', html, re.S)
+            assert inside is not None, html[:300]
+            self.most, self.items = int(inside.group(1)), _ITEM.findall(inside.group(2))
+            self.spans = dict(_SPAN.findall(html))
+            return message.replace(html, "")
+        fed = self.fed.search(message)
+        if fed is None:
+            return message
+        self.items = (_ITEM.findall(fed.group(2)) + self.items)[: self.most]
+        self.grown += 1
+        message = message.replace(fed.group(0), "")
+        for span in _SPAN.finditer(message):
+            if span.group(1) in self.spans:
+                self.spans[span.group(1)] = span.group(2)
+                message = message.replace(span.group(0) + "\n", "").replace(span.group(0), "")
+        return message
+

@@ -49,6 +49,23 @@ class JoinField:
 
 
 @dataclass(frozen=True, slots=True)
+class Feed:
+    """How a region that grows at the top (a journal) sends only what is new.
+
+    The region reads one view key: a list, newest first, of at most `most` items, where an item is the very
+    same object from one view to the next while it lasts and never changes once given. When a socket's new
+    list is the last one it got with items on top (the oldest falling off past `most`), the presenter sends
+    `template` rendered with those new items (`items`) and the region's inputs (`v`): out-of-band fragments
+    that put them on top of the list the page shows and correct whatever else the region shows (a count).
+    The list keeps `most` items on the page (`data-feed-most`, which the region's template writes from
+    `feed.most`). Anything else (a first page, an undo, renamed players) renders the whole region.
+    """
+
+    template: str
+    most: int
+
+
+@dataclass(frozen=True, slots=True)
 class Region:
     """One part of a page: a stable DOM id, the partial that renders it, the view keys it reads.
 
@@ -63,6 +80,12 @@ class Region:
     # process, by its inputs, between this viewer's sockets, so a phone that comes back (a Wi-Fi blip) gets
     # it without a render. Only for regions of a few hundred bytes: what is kept is bounded in count.
     kept: bool = False
+    # A region that grows at the top: only its new items go to a socket that has the rest (Feed).
+    feed: Feed | None = None
+
+    def __post_init__(self) -> None:
+        if self.feed is not None and (len(self.keys) != 1 or self.kept):
+            raise ValueError(f"region {self.id}: a feed reads one key, its list, and is not kept")
 
 
 Pages = Mapping[ViewerKind, tuple[Region, ...]]

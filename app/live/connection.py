@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import itertools
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from app.kernel.viewer import Viewer
 
@@ -38,8 +39,9 @@ class Connection:
         self._maxsize = maxsize
         self._queue: list[str] = []
         self._wake: asyncio.Future[None] | None = None  # the writer waits on it for the next message
-        # region id -> digests of the inputs and of the HTML this socket last got (kept by the presenter)
-        self.sent: dict[str, bytes] = {}
+        # region id -> what the presenter keeps of what this socket last got: digests of a region's inputs
+        # and HTML, or the list a feed region showed
+        self.sent: dict[str, Any] = {}
         self.dropped = False
         self.delivered = 0  # messages written to the socket
 

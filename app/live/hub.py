@@ -53,9 +53,10 @@ def now_ms() -> int:
 class Presenter(Protocol):
     """Turns a view into what one socket receives (web renders HTML; tests may send JSON)."""
 
-    def push(self, viewer: Viewer, view: dict[str, Any], sent: dict[str, bytes],
+    def push(self, viewer: Viewer, view: dict[str, Any], sent: dict[str, Any],
              cache: dict[Any, str]) -> str | None:
-        """The message for `viewer` given its new view and digests of what it was sent (updated), or None.
+        """The message for `viewer` given its new view and what the presenter kept of what it was sent (per
+        region: digests, or a feed's list; updated), or None.
         `cache` is shared by one fan-out: equal inputs render once."""
         ...
 

@@ -8,6 +8,7 @@ render once per fan-out, whoever receives them.
 
 from __future__ import annotations
 
+import operator
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -145,18 +146,24 @@ class HtmlPresenter:
         self,
         viewer: Viewer,
         view: dict[str, Any],
-        sent: dict[str, bytes],
+        sent: dict[str, Any],
         cache: dict[Any, str],
     ) -> str | None:
         """The regions whose HTML differs from what this socket last got.
 
         `sent` keeps, per region, the digest of its inputs followed by the digest of the HTML this socket
-        last got (updated here): a phone costs a few dozen bytes a region, not its page.
+        last got (updated here): a phone costs a few dozen bytes a region, not its page. A feed region keeps
+        the list it showed instead (`_feed`).
         """
         parts: list[str] = []
         dumps = _Dumps(view, self.shared_keys)
         with speaking(viewer.lang):
             for region in self.pages[viewer.kind]:
+                if region.feed is not None:
+                    grown = self._feed(viewer, region, view, sent)
+                    if grown is not None:
+                        parts.append(grown)
+                    continue
                 fed = dumps.fed(region.keys)
                 last = sent.get(region.id)
                 if last is not None and last.startswith(fed):
@@ -177,6 +184,30 @@ class HtmlPresenter:
         parts.append(f'<span id="srv-clock" hx-swap-oob="true" data-now="{int(time.time() * 1000)}"></span>')
         return "\n".join(parts)
 
+    def _feed(self, viewer: Viewer, region: Region, view: dict[str, Any], sent: dict[str, Any]) -> str | None:
+        """A feed region (Region.feed) for one socket: nothing while its list is the one the socket shows, the
+        feed's fragment for the new items on top when it grew, else the whole region. Its list is compared
+        item by item, by identity (a game gives the very same objects again), not written to JSON: the
+        dashboard's 80-line journal was 12 KB to write, hash and render again after every tap."""
+        feed = region.feed
+        assert feed is not None
+        key = region.keys[0]
+        items = view.get(key)
+        last = sent.get(region.id)
+        sent[region.id] = (items, [orjson.dumps(item) for item in items or ()] if CHECK_SAME else None)
+        if last is not None:
+            if last[0] is items:
+                return None
+            new = _grown(last[0], items, feed.most)
+            if new is not None:
+                if CHECK_SAME:
+                    _check_feed(last[1], items or [], new)
+                if not new or not items:
+                    return None
+                return render(feed.template, v=_sub(view, region.keys), items=items[:new], region=region.id,
+                              kind=viewer.kind, code=viewer.code, feed=feed)
+        return self._html(viewer, region, _sub(view, region.keys))
+
     def _html(self, viewer: Viewer, region: Region, sub: dict[str, Any], raw: bytes | None = None) -> str:
         """The region rendered, or as kept from an earlier render of the same inputs (Region.kept)."""
         if not region.kept:
@@ -189,4 +220,30 @@ class HtmlPresenter:
         return html
 
     def _render(self, viewer: Viewer, region: Region, sub: dict[str, Any]) -> str:
-        return render(region.template, v=sub, region=region.id, kind=viewer.kind, code=viewer.code)
+        return render(region.template, v=sub, region=region.id, kind=viewer.kind, code=viewer.code, feed=region.feed)
+
+
+def _grown(old: list[Any] | None, new: list[Any] | None, most: int) -> int | None:
+    """How many items `new` has on top of `old` (0: the same items), when `new` is what a page showing `old`
+    shows after getting them on top and keeping `most` items; else None (an item gone or made anew, a list
+    that went away)."""
+    if old is None or new is None:
+        return 0 if old is new else None
+    if not old:
+        return len(new) if len(new) <= most else None
+    top = old[0]
+    on_top = next((n for n, item in enumerate(new) if item is top), None)
+    if on_top is None:
+        return None
+    below = new[on_top:]
+    if len(below) != min(len(old), most - on_top) or not all(map(operator.is_, below, old)):
+        return None
+    return on_top
+
+
+def _check_feed(jsons: list[bytes] | None, items: list[Any], new: int) -> None:
+    """Tests: the items a feed found again by identity are still what they were when sent."""
+    if jsons is not None:
+        for was, item in zip(jsons, items[new:], strict=False):  # the oldest may have fallen off
+            if orjson.dumps(item) != was:
+                raise AssertionError(f"a feed item changed after it was given: {was[:200]!r}")

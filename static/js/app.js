@@ -214,9 +214,19 @@
         && preview.contains(e.detail.elt)) preview.innerHTML = "";
   });
 
+  // A list that grows at the top with each push (the dashboard's journal) keeps as many items as the
+  // server's view of it does: the server sends only the new ones.
+  function trimFeeds() {
+    document.querySelectorAll("[data-feed-most]").forEach(function (list) {
+      var most = parseInt(list.dataset.feedMost, 10);
+      while (list.children.length > most) list.removeChild(list.lastElementChild);
+    });
+  }
+
   document.addEventListener("htmx:wsAfterMessage", function (e) {
     readClock();
     reopen();
+    trimFeeds();
     showMoment();
     // Something happened to me: a pushed region asks for a buzz.
     if (typeof e.detail.message === "string" && e.detail.message.indexOf("data-buzz") >= 0) buzz(120);

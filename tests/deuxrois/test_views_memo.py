@@ -24,6 +24,7 @@ from typing import Any
 import orjson
 import pytest
 from play_helpers import _WEIGHTS, command_for
+from web_helpers import FeedShown
 
 from app.games.deuxrois import memo
 from app.games.deuxrois.config import GameConfig
@@ -60,14 +61,19 @@ class Sockets:
     """What each viewer's socket got last (the presenter's digests of each region), as the hub keeps it."""
 
     presenter: HtmlPresenter = field(default_factory=lambda: HtmlPresenter(PAGES))
-    sent: dict[Viewer, dict[str, bytes]] = field(default_factory=dict)
+    sent: dict[Viewer, dict[str, Any]] = field(default_factory=dict)
+    # The dashboard's journal as each page shows it: a feed whose lines, memoised, come one at a time, where
+    # straight views (new objects each time) send it whole. The pages must agree, not the messages.
+    journals: dict[Viewer, FeedShown] = field(default_factory=dict)
 
     def push(self, built: dict[Viewer, dict[str, Any]]) -> dict[Viewer, str]:
         cache: dict[Any, str] = {}  # one fan-out's shared renders
         out = {}
         for viewer, view in built.items():
             message = self.presenter.push(viewer, view, self.sent.setdefault(viewer, {}), cache)
-            out[viewer] = CLOCK.sub("", message or "")  # the server's clock rides along: not the view's
+            journal = self.journals.setdefault(viewer, FeedShown("m-log", "log-lines"))
+            # The server's clock rides along: not the view's
+            out[viewer] = CLOCK.sub("", journal.take(message or ""))
         return out
 
 
@@ -91,6 +97,10 @@ def assert_same_views(state: GameState, rng: random.Random, sockets: tuple[Socke
             pushed_straight = sockets[1].push(built_straight)
         for viewer in viewers:
             assert pushed[viewer] == pushed_straight[viewer], f"v{state.version} {viewer}: another push"
+            shown, shown_straight = sockets[0].journals[viewer], sockets[1].journals[viewer]
+            assert (shown.items, shown.spans) == (shown_straight.items, shown_straight.spans), \
+                f"v{state.version} {viewer}: another journal"
+            assert shown_straight.grown == 0  # made anew each time: the journal comes whole
     for viewer in viewers:
         if cheap[viewer] != straight[viewer]:
             a, b = orjson.loads(cheap[viewer]), orjson.loads(straight[viewer])

@@ -63,6 +63,7 @@ class LiveServer:
 
     workdir: Path
     port: int = field(default_factory=free_port)
+    env: dict[str, str] = field(default_factory=dict)  # settings of this test's own (a looser rate limit)
     process: subprocess.Popen[bytes] | None = field(default=None, repr=False)
     _started: bool = field(default=False, repr=False)
 
@@ -105,7 +106,7 @@ class LiveServer:
         # The tests own their server: nothing from the developer's shell points it
         # elsewhere, and it starts in an empty folder, so no .env is read either.
         env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "PUBSUB_URL", "BASE_URL"}}
-        env.update(DATABASE_URL=self.database_url, SECURE_COOKIES="false", PYTHONUNBUFFERED="1")
+        env.update(DATABASE_URL=self.database_url, SECURE_COOKIES="false", PYTHONUNBUFFERED="1", **self.env)
         deuxrois = Path(sys.executable).parent / "deuxrois"
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(

@@ -7,7 +7,7 @@ from typing import Any
 import orjson
 import pytest
 
-from app.kernel.game import Region
+from app.kernel.game import Feed, Region
 from app.kernel.viewer import Viewer
 from app.web import presenter as presenter_module
 from app.web import templating
@@ -80,3 +80,55 @@ def test_a_games_shared_values_are_written_once_and_checked_in_tests(monkeypatch
     monkeypatch.setattr(presenter_module, "CHECK_SAME", True)
     with pytest.raises(AssertionError, match="changed after it was given"):
         shared.push(VIEWER, {"x": 3, "y": 2, "shared": roster}, sents[shared], {})
+
+
+FEED_PAGES = {"player": (Region("r-feed", "test/feed.html", ("lines",), feed=Feed("test/feed_new.html", 3)),)}
+
+
+@pytest.fixture
+def feed(monkeypatch: pytest.MonkeyPatch) -> HtmlPresenter:
+    monkeypatch.setitem(templating._LOADED, "test/feed.html", ENV.from_string(
+        '<ol id="{{ region }}" data-feed-most="{{ feed.most }}">'
+        '{% for i in v.get("lines") or [] %}<li>{{ i.n }}</li>{% endfor %}</ol>'))
+    monkeypatch.setitem(templating._LOADED, "test/feed_new.html", ENV.from_string(
+        '<new>{% for i in items %}<li>{{ i.n }}</li>{% endfor %}</new>'))
+    return HtmlPresenter(FEED_PAGES)
+
+
+def test_a_feed_sends_its_new_items_only_while_the_list_grows_at_the_top(feed: HtmlPresenter) -> None:
+    sent: dict[str, Any] = {}
+
+    def push(lines: list[dict[str, int]] | None) -> str | None:
+        message = feed.push(VIEWER, {} if lines is None else {"lines": lines}, sent, {})
+        return None if message is None else message.split('<span id="srv-clock"')[0].strip()
+
+    a, b, c, d, e = ({"n": n} for n in range(1, 6))
+    assert push([a]) == '<ol id="r-feed" data-feed-most="3"><li>1</li></ol>'  # the first push: the whole region
+    assert push([a]) is None  # a new list of the same items: nothing
+    assert push([c, b, a]) == "<new><li>3</li><li>2</li></new>"
+    assert push([d, c, b]) == "<new><li>4</li></new>"  # the page drops its oldest (data-feed-most)
+    sent.clear()  # a new socket
+    assert "r-feed" in push([c, b, a])
+    assert "r-feed" in push([d, c])  # (c, b, a) + d keeps three: (d, c, b), not (d, c): the whole region
+    assert "r-feed" in push([dict(d), c])  # an item made anew: whole
+    assert "r-feed" in push([e, {"n": 4}, c])  # still not the very same object: whole
+    assert push(None) is not None and push(None) is None  # the key gone, then still gone
+    assert "r-feed" in push([])  # back: whole (a page without the list has nothing to grow)
+    assert push([a]) == "<new><li>1</li></new>"  # from an empty list: the items on top
+
+
+def test_a_feed_item_changed_after_it_was_given_fails_the_tests(feed: HtmlPresenter) -> None:
+    """A game must never change an item it gave (the page shows it as it came); tests check it."""
+    sent: dict[str, Any] = {}
+    line = {"n": 1}
+    feed.push(VIEWER, {"lines": [line]}, sent, {})
+    line["n"] = 9
+    with pytest.raises(AssertionError, match="a feed item changed"):
+        feed.push(VIEWER, {"lines": [{"n": 2}, line]}, sent, {})
+
+
+def test_a_feed_reads_one_key_and_is_not_kept() -> None:
+    with pytest.raises(ValueError, match="a feed reads one key"):
+        Region("r", "t.html", ("a", "b"), feed=Feed("f.html", 3))
+    with pytest.raises(ValueError, match="a feed reads one key"):
+        Region("r", "t.html", ("a",), kept=True, feed=Feed("f.html", 3))

@@ -35,7 +35,7 @@ from app.games.deuxrois.state import GameState
 from app.games.deuxrois.undo_preview import undo_preview
 from app.kernel.actor import Actor
 from app.kernel.audience import Audience
-from app.kernel.game import JoinField, Pages, RebindBy, Region, StoredEventLike
+from app.kernel.game import Feed, JoinField, Pages, RebindBy, Region, StoredEventLike
 from app.kernel.rules import Decision
 from app.kernel.seats import door_view, lobby_keys
 from app.kernel.text import EngineError, Text
@@ -70,7 +70,7 @@ PAGES: Pages = {
         Region("m-players", _P + "players.html", ("players", "grimoire", "presence", "game")),
         Region("m-pending", _P + "pending.html", ("pending",)),
         Region("m-info", _P + "info.html", ("notes", "result")),
-        Region("m-log", _P + "log.html", ("log",)),
+        Region("m-log", _P + "log.html", ("log",), feed=Feed(_P + "log_feed.html", deuxrois_views.LOG_LINES)),
     ),
     "screen": (
         Region("s-status", _P + "status.html", ("game",)),
