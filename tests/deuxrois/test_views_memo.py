@@ -29,6 +29,10 @@ from web_helpers import FeedShown
 from app.games.deuxrois import memo
 from app.games.deuxrois.config import GameConfig
 from app.games.deuxrois.definition import GAME, PAGES
+from app.games.deuxrois.model.events import CardsExchanged, PhaseStarted
+from app.games.deuxrois.powers.diplomacy import TRANSLATION_WINDOW_MS, sessions
+from app.games.deuxrois.powers.registry import forceable
+from app.games.deuxrois.powers.timeline import last_time, live_events, together
 from app.games.deuxrois.state import GameState
 from app.games.deuxrois.views import player_view
 from app.kernel.actor import Actor
@@ -110,6 +114,39 @@ def assert_same_views(state: GameState, rng: random.Random, sockets: tuple[Socke
     return len(viewers)
 
 
+def _sessions_read_from_the_log(state: GameState, pid: str, now: int, joinable: bool) -> list[tuple[str, str, int]]:
+    """The Interprète's sessions as C71 reads: the log backwards from the newest event, to the first one older
+    than 30 s or the negotiation's start (what `diplomacy.sessions` did before it kept complètes per node)."""
+    if state.phase != "N":
+        return []
+    joined: set[str] = set()
+    found, looked = [], set()
+    for _version, ev in live_events(state):
+        if isinstance(ev, PhaseStarted) or ev.at_ms < now - TRANSLATION_WINDOW_MS:
+            break
+        if not isinstance(ev, CardsExchanged) or ev.kind != "complete":
+            continue
+        if ev.source == "translation" and pid in (ev.a, ev.b):
+            joined.add(ev.b if ev.a == pid else ev.a)
+            continue
+        pair = frozenset((ev.a, ev.b))
+        if pid in pair or pair <= joined or pair in looked:
+            continue
+        looked.add(pair)
+        if all(together(state, pid, x) and (not joinable or forceable(state, pid, x)) for x in (ev.a, ev.b)):
+            found.append((ev.a, ev.b, ev.at_ms))
+    return found
+
+
+def assert_same_sessions(state: GameState) -> None:
+    """Every player's sessions, as an Interprète would have them, from the complètes kept per history node
+    (undos and taps of several events included) and from the log read again."""
+    for player in state.players:
+        for now, joinable in ((last_time(state), True), (last_time(state) + 12_000, False)):
+            expected = _sessions_read_from_the_log(state, player.id, now, joinable)
+            assert sessions(state, player.id, now, joinable) == expected, f"v{state.version} {player.id}"
+
+
 def _urgent(state: GameState) -> list[str]:
     out = [r.to_id for r in state.requests.values()] + [p.player_id for p in state.prompts.values()]
     for room, el in state.elections.items():
@@ -149,6 +186,7 @@ def chooser(n: int, checked: list[int], every: int = 1, events: list[int] | None
         steps["n"] += 1
         if steps["n"] % every == 0 or state.phase in ("lobby", "over"):
             checked.append(assert_same_views(state, rng, sockets))
+            assert_same_sessions(state)
         if state.phase == "lobby":
             if len(state.players) < n:
                 return Actor.player(f"x{len(state.players)}"), {

@@ -17,6 +17,8 @@ Harold's, both after the initiation; the stage is kept in step on both cards.
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from typing import Any
 
 from app.games.deuxrois import bars, memo
@@ -26,8 +28,10 @@ from app.games.deuxrois.model.events import (
     CardsExchanged,
     CardsSwapped,
     CardStateChanged,
+    EventBase,
     PhaseStarted,
     PromptClosed,
+    Reverted,
 )
 from app.games.deuxrois.powers.registry import (
     find_power,
@@ -102,28 +106,98 @@ def secret_council(tx: Tx, pid: str, cmd: UsePower) -> None:
 def sessions(state: GameState, pid: str, now: int | None = None, joinable: bool = True) -> list[tuple[str, str, int]]:
     """Complètes of this negotiation between two others of his room, started less than 30 s before `now`
     (the views use the latest event's time), not yet joined by him, newest first (C71); `joinable`: only
-    those whose two players he may force now (bars.force)."""
+    those whose two players he may force now (bars.force).
+
+    The log is read backwards from the newest event and stops at the first one older than the window (or
+    at the negotiation's start): the complètes kept per history node (`_completes`) stop at the same place."""
     if state.phase != "N":
         return []
     limit = (last_time(state) if now is None else now) - TRANSLATION_WINDOW_MS
     joined: set[str] = set()  # partners of his later translations
     found: list[tuple[str, str, int]] = []  # (a, b, start in ms)
     looked: set[frozenset[str]] = set()  # pairs already weighed: only their newest complète counts
-    for _version, ev in live_events(state):
-        if isinstance(ev, PhaseStarted) or ev.at_ms < limit:
-            break
-        if not isinstance(ev, CardsExchanged) or ev.kind != "complete":
-            continue
+    kept = _completes(state)
+    node = kept.newest if kept.above >= limit else None
+    while node is not None and node.event.at_ms >= limit:
+        ev = node.event
         if ev.source == "translation" and pid in (ev.a, ev.b):
             joined.add(ev.b if ev.a == pid else ev.a)
-            continue
-        pair = frozenset((ev.a, ev.b))
-        if pid in pair or pair <= joined or pair in looked:
-            continue
-        looked.add(pair)
-        if all(together(state, pid, x) and (not joinable or forceable(state, pid, x)) for x in (ev.a, ev.b)):
-            found.append((ev.a, ev.b, ev.at_ms))
+        elif not (pid in (pair := frozenset((ev.a, ev.b))) or pair <= joined or pair in looked):
+            looked.add(pair)
+            if all(together(state, pid, x) and (not joinable or forceable(state, pid, x)) for x in (ev.a, ev.b)):
+                found.append((ev.a, ev.b, ev.at_ms))
+        node = node.older if node.below >= limit else None
     return found
+
+
+@dataclass(frozen=True, slots=True)
+class _Complete:
+    """A complète of the negotiation, and the earliest clock among the events under it down to the next
+    older complète (`older`)."""
+
+    event: CardsExchanged
+    below: float
+    older: _Complete | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Completes:
+    """The negotiation's live complètes, newest first, and the earliest clock among the events above them."""
+
+    above: float
+    newest: _Complete | None
+
+
+_NO_COMPLETES = _Completes(math.inf, None)
+# Per history node: its complètes are the ones of the node under it with its own event on top, so the
+# Interprète's sessions (which his offer and every tap's audience ask) no longer read the ~100 events of a
+# busy negotiation after each tap. About 100 live games' heads, and their previous ones.
+_COMPLETES = memo.Keep(4096)
+
+
+def _completes(state: GameState) -> _Completes:
+    head = state.history
+    if head is None:
+        return _NO_COMPLETES
+    return _COMPLETES.get((head,), lambda: _completes_now(state))
+
+
+def _completes_now(state: GameState) -> _Completes:
+    # The events above the newest node kept (a tap's few), down to the negotiation's start at most.
+    newest_first: list[EventBase] = []
+    node, kept = state.history, _NO_COMPLETES
+    while node is not None and not isinstance(node.event, PhaseStarted):
+        if isinstance(node.event, Reverted):
+            # An undo hides the events it took back: the log is read again, as live_events skips them.
+            newest_first = _negotiation(state)
+            break
+        newest_first.append(node.event)
+        node = node.prev
+        under = _COMPLETES.peek((node,)) if node is not None else None
+        if under is not None:
+            kept = under
+            break
+    for ev in reversed(newest_first):
+        kept = _on_top(kept, ev)
+    return kept
+
+
+def _negotiation(state: GameState) -> list[EventBase]:
+    """The live events since the phase started, newest first."""
+    out: list[EventBase] = []
+    for _version, ev in live_events(state):
+        if isinstance(ev, PhaseStarted):
+            break
+        out.append(ev)
+    return out
+
+
+def _on_top(under: _Completes, event: EventBase) -> _Completes:
+    if isinstance(event, PhaseStarted):
+        return _NO_COMPLETES  # a new phase: the earlier complètes are no longer this negotiation's
+    if isinstance(event, CardsExchanged) and event.kind == "complete":
+        return _Completes(math.inf, _Complete(event, under.above, under.newest))
+    return _Completes(min(under.above, event.at_ms), under.newest)
 
 
 @memo.per_state  # his offer asks twice (targets, sessions), and the audience once (what he watches)
