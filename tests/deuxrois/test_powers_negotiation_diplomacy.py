@@ -7,7 +7,9 @@ import pytest
 from play_helpers import Game, answer, complete, prompts, table
 
 from app.games.deuxrois.cards import ASSASSIN, ESPION, FAUSSAIRE
+from app.games.deuxrois.powers.diplomacy import sessions
 from app.games.deuxrois.views import player_view
+from app.kernel.actor import Actor
 
 # 50 players, every card dealt; these cards start in Normandie, the others in Angleterre.
 NORTH = (1, 2, 5, 6, 9, 10, 13, 15, 19, 21, 22, 25, 26, 27, 31, 32, 35, 36, 37, 41, 42, 44, 45, 50)
@@ -299,3 +301,24 @@ def test_l286_the_blue_negociateur() -> None:
     answer(game, "negociateur_bleu", "pact", "yes")
     answer(game, "guillaume", "pact_answer", "accept")
     assert card(game, "negociateur_bleu") == 1 and card(game, "guillaume") == 32
+
+
+def test_c71_an_event_older_than_30_s_ends_the_sessions_even_when_the_clock_went_back() -> None:
+    """The log is read back from the newest event to the first older than 30 s: a clock set back (a host's
+    clock corrected between two taps) hides the complètes under that event, as the rule reads the log."""
+    game = big()
+    complete(game, "espion", "roi_de_france")
+    game.now -= 40_000  # the next tap's clock is 40 s behind the last one's
+    game.do(Actor.moderator(), {"type": "mod_note", "text": "horloge"})
+    game.now += 41_000
+    complete(game, "harold", "pape")
+    interprete = game.pid("interprete")
+    assert sessions(game.state, interprete) == [(game.pid("harold"), game.pid("pape"), game.now)]
+    game.now -= 1_000
+    complete(game, "moine", "chancelier")  # the newest complète: above the old note, so still listed
+    assert [s[:2] for s in sessions(game.state, interprete)] == [(game.pid("moine"), game.pid("chancelier")),
+                                                                 (game.pid("harold"), game.pid("pape"))]
+    moine_at = game.now
+    game.now -= 40_000
+    game.do(Actor.moderator(), {"type": "mod_note", "text": "horloge"})  # on top of them all, 40 s behind
+    assert sessions(game.state, interprete, now=moine_at) == []  # the newest event is older than the window
