@@ -8,7 +8,8 @@ game master's notes), and prints,
 per command of a window after the set-up: the process's CPU (user and system), its main thread and the
 store's threads, and the parts: the HTTP request around the command, the command's own work on the loop
 (audience, bookkeeping), the fan-out (the views, the regions' renders, the presenter's own work), socket
-sends, and the store's transaction (decide included).
+sends, and the store's transaction. Then the wall-clock time a tap spent around the store's thread: waiting
+for it, in it (its commit, shared with the taps queued behind it, and the GIL), and waiting for the loop again.
 
 Why not a sampling profiler: py-spy's `--gil` view charged the store's thread hop to the loop (the loop
 "holds" the GIL while the kernel runs the other thread) and counted it twice; these clocks count each
@@ -21,6 +22,7 @@ ran meanwhile (at ten games "the loop's rest" comes out negative).
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import resource
 import signal
@@ -39,6 +41,7 @@ from bench.served import DRIVER, OPEN_DOOR, ROOT, pin, wait_healthy
 PARTS = [  # (label, counter, what it is)
     ("http", "http", "the request around the command: parse, middleware, routing, the answer"),
     ("command", "command", "the command on the loop (audience, bookkeeping), without its fan-out"),
+    ("  decide", "decide", "the engine deciding the command (again in the store's thread after a clash)"),
     ("  audience", "audience", "which viewers the events concern (the game's audience)"),
     ("  note", "publish", "the note to other processes (pubsub), and this hub's own listener"),
     ("  timer", "arm", "the game's next deadline, the loop's timer"),
@@ -47,8 +50,7 @@ PARTS = [  # (label, counter, what it is)
     ("  renders", "renders", "Jinja renders of the regions that changed"),
     ("  presenter", "presenter", "digests, kept fragments, the message (renders aside)"),
     ("sends", "sends", "websocket sends: deflate, frames, writes"),
-    ("store", "store", "the store's transaction in its thread (decide included)"),
-    ("  decide", "decide", "the engine deciding the command"),
+    ("store", "store", "the store's transaction in its thread"),
 ]
 
 
@@ -106,6 +108,26 @@ def _serve(port: int, out: Path) -> None:  # pragma: no cover - runs as the benc
     timed_async(WebSocket, "send", "sends")
     timed(Repository, "commit", "store")
     timed(_Turn, "decide", "decide")
+    hops: list[tuple[int, int, int]] = []  # ns of wall clock: to the store's thread, in it, back on the loop
+    to_thread = asyncio.to_thread
+
+    async def hop(func: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+        if getattr(func, "__func__", None) is not Repository.commit:
+            return await to_thread(func, *args, **kwargs)
+        sent, inside = time.perf_counter_ns(), [0, 0]
+
+        def run() -> Any:
+            inside[0] = time.perf_counter_ns()
+            try:
+                return func(*args, **kwargs)
+            finally:
+                inside[1] = time.perf_counter_ns()
+        try:
+            return await to_thread(run)
+        finally:
+            if inside[1]:
+                hops.append((inside[0] - sent, inside[1] - inside[0], time.perf_counter_ns() - inside[1]))
+    asyncio.to_thread = hop  # type: ignore[assignment]
 
     def thread_ns(thread: threading.Thread) -> int:
         assert thread.ident is not None
@@ -118,6 +140,9 @@ def _serve(port: int, out: Path) -> None:  # pragma: no cover - runs as the benc
                  f"main {thread_ns(main)}",
                  f"others {sum(thread_ns(t) for t in threading.enumerate() if t is not main and t.is_alive())}"]
         lines += [f"{k} {v}" for k, v in spent.items()]
+        taken = list(hops)
+        (out.parent / "hops").write_text("".join(f"{a} {b} {c}\n" for a, b, c in taken))
+        lines.append(f"hops n {len(taken)}")
         out.write_text("\n".join(lines) + "\n")
 
     signal.signal(signal.SIGUSR1, dump)
@@ -168,18 +193,42 @@ def main(argv: list[str] | None = None) -> int:
             wait_healthy(args.port)
             driver = subprocess.Popen([*pin(1), sys.executable, str(args.driver), "--port", str(args.port),
                                        "--games", str(args.games), "--mode", args.mode, "--rate", "2", "--duration",
-                                       str(args.seconds + 16), "--limit", str(args.seconds + 200)],
+                                       str(args.seconds + _setup_s(args.games) + 4), "--limit", str(args.seconds + 200)],
                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            time.sleep(12)  # joins, sockets, first pages: not a tap's cost
+            time.sleep(_setup_s(args.games))  # joins, sockets, first pages: not a tap's cost
             before = _snapshot(server, counters)
             time.sleep(args.seconds)
             after = _snapshot(server, counters)
+            hops = (counters.parent / "hops").read_text().splitlines()[before.get("hops n", 0):]
             driver.wait()
         finally:
             server.send_signal(signal.SIGTERM)
-            server.wait(15)
+            server.wait(60)
     print(report({k: after.get(k, 0) - before.get(k, 0) for k in after}, args.games))
+    print(hop_report([tuple(int(x) for x in line.split()) for line in hops]))
     return 0
+
+
+def _setup_s(games: int) -> float:
+    """The driver's set-up before the window: 12 s for one game; at 100 games its 5,200 phones take ~25 s more."""
+    return 12 + games / 4
+
+
+def hop_report(hops: list[tuple[int, ...]]) -> str:
+    """Percentiles of the wall-clock time around the store's thread, per commit of the window."""
+    if not hops:
+        return "no commit in the window"
+
+    def row(label: str, values: list[int]) -> str:
+        ordered = sorted(values)
+        at = [ordered[min(len(ordered) - 1, int(len(ordered) * q))] / 1e6 for q in (0.5, 0.9, 0.99)]
+        return f"  {label:24} {at[0]:7.2f} {at[1]:7.2f} {at[2]:7.2f}  {ordered[-1] / 1e6:7.2f}"
+
+    return "\n".join([f"{len(hops)} commits; ms of wall clock around the store's thread:  p50     p90     p99      max",
+                      row("to the thread", [h[0] for h in hops]),
+                      row("in the thread", [h[1] for h in hops]),
+                      row("back on the loop", [h[2] for h in hops]),
+                      row("the whole hop", [sum(h) for h in hops])])
 
 
 def report(d: dict[str, int], games: int) -> str:
