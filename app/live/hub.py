@@ -110,7 +110,7 @@ class _Turn:
     def decided_here(self) -> Callable[[list[StoredEvent]], Batch]:
         """`decide` for a first try, whose store writes blind: the decision on this hub's log, made now, on the
         loop. The store's thread then only writes it. Deciding there competed for the GIL with the loop: at 100
-        games (the loop 75 % busy) a tap spent 2-3 ms at p50 and 16-19 ms at p90 in that thread, for 0.3 ms of
+        games (the loop 75 % busy) a tap spent 3 ms at p50 and 16-21 ms at p90 in that thread, for 0.3 ms of
         deciding and a 0.7 ms commit (docs/performance.md). The store calls it again with the events other
         processes appended when the blind write clashed: it decides again on those. A refusal decides again
         in the store too, after the key's check (a replayed tap is answered with its stored result)."""
