@@ -111,7 +111,7 @@ async def _taps(options: Options, name: str, everyone: bool) -> tuple[Timer, dic
     timer = Timer()
     sent.update(frames=0, bytes=0)
     taps = options.scale(TAPS)
-    cpu = time.process_time()  # the store's thread included: it decides and commits
+    cpu = time.process_time()  # the store's thread included: it commits
     await play_taps(hub, taps, timer)
     await asyncio.sleep(0.01)
     cpu = time.process_time() - cpu

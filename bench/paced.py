@@ -3,7 +3,7 @@
 `taskset -c 0 python -m bench.paced [--pause 0.25] [--taps 60] [--rounds 3]` plays the `fanout-50` table
 (50 phones, the dashboard, the big screen, the same deal every run) in rounds that alternate taps back to
 back with taps `--pause` seconds apart, as a table plays them (2 taps a second per game), and prints the
-CPU of each tap: the whole process, the store's thread (its transaction, `decide` within it), the
+CPU of each tap: the whole process, the store's thread (its transaction), `decide` (on the loop), the
 audience, and the fan-out (views, renders).
 
 Why: on the project's shared VMs the same tap costs about twice the CPU when the process slept before it.
@@ -32,8 +32,8 @@ from bench import fanout
 from bench.harness import Options
 
 PARTS = (  # (label, what it counts)
-    ("store", "the store's transaction, in its thread (decide included)"),
-    ("decide", "the engine deciding the command"),
+    ("store", "the store's transaction, in its thread"),
+    ("decide", "the engine deciding the command (on the loop; again in the store's thread after a clash)"),
     ("audience", "who the events concern"),
     ("fan_out", "the views, their regions' HTML, the messages"),
     ("views", "building the concerned viewers' views"),
