@@ -29,8 +29,8 @@ def _run(tree: Path, args: argparse.Namespace) -> dict[str, Any]:
     """One run of the driver against the server of `tree`: the driver's last JSON line."""
     with tempfile.TemporaryDirectory(prefix="pairs-") as scratch:
         env = {**os.environ, **OPEN_DOOR, "DATABASE_URL": f"sqlite:///{scratch}/pairs.db", "PYTHONPATH": str(tree)}
-        deuxrois = Path(sys.executable).with_name("deuxrois")
-        server = subprocess.Popen([*pin(0), str(deuxrois), "serve", "--host", "127.0.0.1", "--port", str(args.port)],
+        serve = f"import sys; from app.cli import main; sys.exit(main(['serve', '--host', '127.0.0.1', '--port', '{args.port}']))"
+        server = subprocess.Popen([*pin(0), sys.executable, "-c", serve],  # `deuxrois serve`, from the tree
                                   cwd=tree, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             wait_healthy(args.port)
