@@ -45,8 +45,8 @@ class Settings(BaseSettings):
     send_queue: int = 64  # messages queued per websocket before it is dropped
     send_timeout: float = 5.0  # seconds one send may take before the phone is dropped
     # A phone that stops reading (gone from the Wi-Fi, asleep, or just stuck) does not answer the server's
-    # websocket ping: it is dropped at most interval + grid + timeout seconds after its last answer (9.5 s;
-    # serve.PING_GRID_S).
+    # websocket ping: it is dropped at most interval + grid + timeout seconds (and a tenth of the grid) after its
+    # last answer (9.55 s; serve.PING_GRID_S, app/web/keepalive.py).
     # Pings on their own clocks cost ~0.3 ms of CPU each (52 phones: 3-4 ms a second); on the shared grid
     # a loop wake-up serves several, and the 52 cost under 1 ms a second (docs/performance.md).
     ws_ping_interval: float = Field(5.0, gt=0)

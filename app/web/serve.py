@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import math
 import os
 import socket
 import sys
@@ -22,10 +21,13 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from uvicorn.server import ServerState
 from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
+from websockets.frames import Frame
+from websockets.protocol import Protocol
 from websockets.server import ServerProtocol
 
 from app.settings import Settings
 from app.store.database import make_engine, migrate
+from app.web import keepalive
 from app.web.app import create_app
 from app.web.links import qr_terminal
 from app.web.sockets import MAX_FRAME_BYTES
@@ -44,8 +46,12 @@ DEFLATE_LEVEL = 1
 # Pings leave on a shared grid of this many seconds (at most a tenth of the interval), not each on its own
 # clock: a wake-up of the loop sends or hears a few sockets' pings at once. With 52 phones, their pings
 # and pongs cost 3-4 ms of CPU a second on their own clocks, under 1 on the grid (docs/performance.md).
-# A silent phone is cut within interval + grid + timeout (9.5 s by default).
+# A silent phone is cut within interval + grid + timeout + a tenth of the grid (9.55 s by default).
 PING_GRID_S = 0.5
+# A ping with no payload, as the server writes it (unmasked; control frames are never compressed), and the head
+# of a phone's pong to it (masked: the 4 bytes of its mask follow, and nothing else).
+PING_FRAME = b"\x89\x00"
+PONG_HEAD = b"\x8a\x80"
 # The websockets library says "connection open" and "connection closed" at INFO for every socket, on top of
 # uvicorn's '"WebSocket /g/CODE/ws" [accepted]': three lines a phone, 150 in the logs for a Wi-Fi blip at 50
 # players, at ~50 us each (docs/performance.md). Its own logger keeps its warnings and drops those two;
@@ -70,6 +76,8 @@ class Websockets(WebSocketsSansIOProtocol):
     """
 
     _lost = False
+    _keepalive_stopped = False
+    _pings = 0  # pings sent: a pong's deadline names its ping
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -91,9 +99,55 @@ class Websockets(WebSocketsSansIOProtocol):
 
     def schedule_ping(self) -> None:
         assert self.ping_interval is not None
-        grid = min(PING_GRID_S, self.ping_interval / 10)
         due = self.loop.time() + max(0.0, self.ping_interval - self.last_ping_rtt)
-        self.ping_timer = self.loop.call_at(math.ceil(due / grid) * grid, self.send_keepalive_ping)
+        self._grid().ping_at(due, self._ping_due)
+
+    def _grid(self) -> keepalive.Grid:
+        assert self.ping_interval is not None
+        return keepalive.grid(self.loop, min(PING_GRID_S, self.ping_interval / 10))
+
+    def _ping_due(self, _: int) -> None:
+        if not self._keepalive_stopped:
+            self.send_keepalive_ping()
+
+    def send_keepalive_ping(self) -> None:
+        """uvicorn's ping, written as it is (no payload) with its deadline on the grid. One ping is in flight at
+        a time (the next is scheduled when its pong comes, or the socket is cut), so a payload to tell an old
+        pong from the awaited one has nothing to tell apart."""
+        if self.close_sent or self.transport.is_closing():
+            return
+        self._pings += 1
+        self.pending_ping_payload = b""
+        self.ping_sent_at = self.loop.time()
+        self.transport.write(PING_FRAME)
+        assert self.ping_timeout is not None  # the server always sets one (Settings.ws_ping_timeout)
+        self._grid().deadline_at(self.ping_sent_at + self.ping_timeout, self._pong_due, self._pings)
+
+    def _pong_due(self, ping: int) -> None:
+        if ping == self._pings and self.pending_ping_payload is not None and not self._keepalive_stopped:
+            self.keepalive_timeout()
+
+    def handle_pong(self, event: Frame) -> None:
+        if self.pending_ping_payload is not None and bytes(event.data) == self.pending_ping_payload:
+            self._answered()
+
+    def _answered(self) -> None:
+        self.last_ping_rtt = self.loop.time() - self.ping_sent_at
+        self.pending_ping_payload = None
+        self.schedule_ping()
+
+    def stop_keepalive(self) -> None:
+        self._keepalive_stopped = True  # what the grid still holds for this socket finds it stopped
+        super().stop_keepalive()
+
+    def data_received(self, data: bytes) -> None:
+        # A phone's socket carries little else than pongs: one that comes alone, while the parser waits for
+        # a new frame, is taken as it is instead of through the library's parser and its events.
+        if len(data) == 6 and data.startswith(PONG_HEAD) and self.handshake_complete and _between_frames(self.conn):
+            if self.pending_ping_payload == b"":
+                self._answered()
+            return
+        super().data_received(data)
 
     def keepalive_timeout(self) -> None:
         super().keepalive_timeout()  # the close frame (1011), then close()
@@ -110,6 +164,16 @@ class Websockets(WebSocketsSansIOProtocol):
     def _cut(self) -> None:
         if not self._lost and self.transport is not None:
             self.transport.abort()
+
+
+def _between_frames(conn: Protocol) -> bool:
+    """Whether the library's parser waits for the first byte of a frame, none of one read yet: then its
+    innermost generator waits in `StreamReader.at_eof` with nothing buffered. A library that parses otherwise
+    is never bypassed."""
+    waiting = conn.parser
+    while (inner := getattr(waiting, "gi_yieldfrom", None)) is not None:
+        waiting = inner
+    return getattr(waiting, "__name__", None) == "at_eof" and not conn.reader.buffer
 
 
 def stamp_date(state: ServerState, config: uvicorn.Config) -> None:
@@ -222,7 +286,7 @@ def serve(host: str, port: int, workers: int | None = None) -> None:
     options: dict[str, Any] = {
         "host": host,
         "port": port,
-        # A phone that stops reading does not answer a ping: gone within interval + grid + timeout (9.5 s),
+        # A phone that stops reading does not answer a ping: gone within interval + grid + timeout (9.55 s),
         # and its seat shows "asleep" on the dashboard. A slower phone on a busy Wi-Fi still answers in time.
         "ws_ping_interval": settings.ws_ping_interval,
         "ws_ping_timeout": settings.ws_ping_timeout,
