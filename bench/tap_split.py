@@ -9,7 +9,8 @@ per command of a window after the set-up: the process's CPU (user and system), i
 store's threads, and the parts: the HTTP request around the command, the command's own work on the loop
 (audience, bookkeeping), the fan-out (the views, the regions' renders, the presenter's own work), socket
 sends, and the store's transaction. Then the wall-clock time a tap spent around the store's thread: waiting
-for it, in it (its commit, shared with the taps queued behind it, and the GIL), and waiting for the loop again.
+for it, in it (its commit, shared with the taps queued behind it, and the GIL), and waiting for the loop again
+(until the callback that keeps the tap runs).
 
 Why not a sampling profiler: py-spy's `--gil` view charged the store's thread hop to the loop (the loop
 "holds" the GIL while the kernel runs the other thread) and counted it twice; these clocks count each
@@ -22,7 +23,7 @@ ran meanwhile (at ten games "the loop's rest" comes out negative).
 from __future__ import annotations
 
 import argparse
-import asyncio
+import contextvars
 import os
 import resource
 import signal
@@ -108,26 +109,41 @@ def _serve(port: int, out: Path) -> None:  # pragma: no cover - runs as the benc
     timed_async(WebSocket, "send", "sends")
     timed(Repository, "commit", "store")
     timed(_Turn, "decide", "decide")
-    hops: list[tuple[int, int, int]] = []  # ns of wall clock: to the store's thread, in it, back on the loop
-    to_thread = asyncio.to_thread
+    # ns of wall clock per commit: to the store's thread, in it, back on the loop (to the callback that keeps a
+    # written tap, Hub._keep, or to the tap's coroutine for a replay or a refusal). One record per
+    # `Hub._commit`, in a context variable: the store's thread runs in a copy of the tap's context, and the
+    # callback it queues on the loop in a copy of the thread's.
+    hops: list[tuple[int, int, int]] = []
+    hop: contextvars.ContextVar[list[int]] = contextvars.ContextVar("hop")
+    commit_on_loop, commit_in_thread, keep = Hub._commit, Repository.commit, Hub._keep
 
-    async def hop(func: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
-        if getattr(func, "__func__", None) is not Repository.commit:
-            return await to_thread(func, *args, **kwargs)
-        sent, inside = time.perf_counter_ns(), [0, 0]
-
-        def run() -> Any:
-            inside[0] = time.perf_counter_ns()
-            try:
-                return func(*args, **kwargs)
-            finally:
-                inside[1] = time.perf_counter_ns()
+    async def timed_commit(self: Hub, *args: Any, **kwargs: Any) -> Any:
+        record = [time.perf_counter_ns(), 0, 0, 0]
+        hop.set(record)
         try:
-            return await to_thread(run)
+            return await commit_on_loop(self, *args, **kwargs)
         finally:
-            if inside[1]:
-                hops.append((inside[0] - sent, inside[1] - inside[0], time.perf_counter_ns() - inside[1]))
-    asyncio.to_thread = hop  # type: ignore[assignment]
+            if record[2]:
+                hops.append((record[1] - record[0], record[2] - record[1],
+                             (record[3] or time.perf_counter_ns()) - record[2]))
+
+    def timed_in_thread(self: Repository, *args: Any, **kwargs: Any) -> Any:
+        record = hop.get(None)
+        if record is not None:
+            record[1] = time.perf_counter_ns()
+        try:
+            return commit_in_thread(self, *args, **kwargs)
+        finally:
+            if record is not None:
+                record[2] = time.perf_counter_ns()
+
+    def timed_keep(self: Hub, *args: Any, **kwargs: Any) -> Any:
+        record = hop.get(None)
+        if record is not None:
+            record[3] = time.perf_counter_ns()
+        return keep(self, *args, **kwargs)
+
+    Hub._commit, Repository.commit, Hub._keep = timed_commit, timed_in_thread, timed_keep  # type: ignore[method-assign]
 
     def thread_ns(thread: threading.Thread) -> int:
         assert thread.ident is not None

@@ -2,7 +2,8 @@
 
 dispatch: under the game's lock, engine decide (on the loop, on this hub's log) -> append
 (one transaction, in the store's thread; it decides again there on what another writer appended) ->
-evolve -> push to every viewer whose view changed -> re-arm the timer. Other
+evolve -> push to every viewer whose view changed -> re-arm the timer (these three in the callback that
+hears the store's thread is done, `_commit`). Other
 processes sharing the game hear "seq N" on the pub/sub seam and catch up from
 the database; a clash on (game_id, seq) means another process won the race:
 reload and decide again.
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 import random
 import secrets
@@ -85,6 +87,7 @@ class _Turn:
         self.decision: Decision[Any] | None = None
         self.payloads: list[dict[str, Any]] = []
         self.result: dict[str, Any] | None = None
+        self.failed: Exception | None = None  # keeping the written tap raised this (Hub._commit)
 
     def decide(self, fresh: list[StoredEvent]) -> Batch:
         """Fold what other processes appended, then decide (pure: it runs in the store's thread)."""
@@ -231,9 +234,7 @@ class Hub:
                 try:
                     # Each try checks the key first: the process that beat us may have run this very command.
                     # The first try trusts this hub's log (it is the game's writer here); a clash reads all.
-                    first = attempt == 0
-                    stored = await asyncio.to_thread(self.repo.commit, self.game.id, self.seq, at, full_key,
-                                                     turn.decided_here() if first else turn.decide, first)
+                    stored = await self._commit(turn, full_key, first=attempt == 0)
                 except SeqConflict:
                     self._adopt(turn)  # the events read before the clash are committed: keep them
                     await asyncio.sleep(random.uniform(0, RETRY_JITTER_S * (attempt + 1)))
@@ -244,15 +245,56 @@ class Hub:
                 if stored is not None:
                     await self._catch_up_locked()  # another process (or an earlier try) wrote it
                     return Outcome(stored, replayed=True)
-                assert turn.decision is not None and turn.result is not None
-                before, events = self.state, [*turn.fresh_events, *turn.decision.events]
-                self.state, self.seq = turn.decision.state, turn.seq + len(turn.payloads)
-                if events:
-                    self._after_change(self.definition.audience(before, events, self.state))
+                assert turn.result is not None  # kept by `_commit`, before this coroutine resumed
+                if turn.failed is not None:
+                    raise turn.failed
                 if turn.payloads:
                     await self._publish(self._moved(turn))
                 return Outcome(turn.result, turn.payloads)
             raise RuntimeError(f"game {self.code}: could not append after {RETRIES} tries")
+
+    async def _commit(self, turn: _Turn, full_key: str | None, first: bool) -> dict[str, Any] | None:
+        """The store's transaction, in its thread (`Repository.commit`): None when it wrote the tap, the stored
+        result of a replayed one. A tap it wrote is kept and fanned out by the callback that hears the thread is
+        done, not by this coroutine, which resumes one turn of the loop later: at 100 games that turn was most of
+        a tap's wait (6 / 71 ms at p50 / p99, docs/performance.md). The callback queues this coroutine's wake-up
+        first and the fan-out wakes the sockets' writers after it, so the tap's HTTP answer still leaves before
+        its frames: htmx drops a button's second tap while the first one's answer is awaited."""
+        loop = asyncio.get_running_loop()
+        heard: asyncio.Future[dict[str, Any] | None] = loop.create_future()
+        args = (self.game.id, self.seq, turn.at, full_key, turn.decided_here() if first else turn.decide, first)
+
+        def back(stored: dict[str, Any] | None, error: BaseException | None) -> None:
+            if heard.cancelled():
+                return  # the tap's coroutine is gone (the server stops): nothing is kept, as before
+            if error is not None:
+                heard.set_exception(error)
+                return
+            heard.set_result(stored)  # queued now: the HTTP answer before the frames the fan-out queues
+            if stored is None:
+                try:
+                    self._keep(turn)
+                except Exception as exc:  # the tap's coroutine raises it, as if it had kept the tap itself
+                    turn.failed = exc
+
+        def in_thread() -> None:
+            try:
+                stored, error = self.repo.commit(*args), None
+            except BaseException as exc:
+                stored, error = None, exc
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: nobody waits
+                loop.call_soon_threadsafe(back, stored, error)
+
+        loop.run_in_executor(None, contextvars.copy_context().run, in_thread)
+        return await heard
+
+    def _keep(self, turn: _Turn) -> None:
+        """A tap the store wrote: the hub's log takes it, and the viewers it concerns see it."""
+        assert turn.decision is not None
+        before, events = self.state, [*turn.fresh_events, *turn.decision.events]
+        self.state, self.seq = turn.decision.state, turn.seq + len(turn.payloads)
+        if events:
+            self._after_change(self.definition.audience(before, events, self.state))
 
     def _moved(self, turn: _Turn) -> dict[str, Any]:
         """The note of a committed tap: its seq and, unless they are large, its events, so that the other
