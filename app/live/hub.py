@@ -35,6 +35,7 @@ from app.kernel.viewer import Viewer
 from app.live import heap
 from app.live.connection import Connection
 from app.live.known import Known
+from app.live.pace import pace_of
 from app.live.presence import ASLEEP_S, REFRESH_S, WINDOW_S, Presence
 from app.live.pubsub import PubSub, Subscription
 from app.store.repository import Batch, GameRecord, LiveSession, Repository, SeqConflict, StoredEvent
@@ -138,6 +139,7 @@ class Hub:
         self.game = game
         self.code = game.code
         self.repo = repo
+        self._pace = pace_of(repo)  # whether a tap is written on the loop or in a store thread
         self.presenter = presenter
         self.pubsub = pubsub
         # Per hub, not per process: a hub loaded after an unload still hears its predecessor.
@@ -254,17 +256,26 @@ class Hub:
             raise RuntimeError(f"game {self.code}: could not append after {RETRIES} tries")
 
     async def _commit(self, turn: _Turn, full_key: str | None, first: bool) -> dict[str, Any] | None:
-        """The store's transaction, in its thread (`Repository.commit`): None when it wrote the tap, the stored
-        result of a replayed one. A tap it wrote is kept and fanned out by the callback that hears the thread is
-        done, not by this coroutine, which resumes one turn of the loop later: at 100 games that turn was most of
-        a tap's wait (6 / 71 ms at p50 / p99, docs/performance.md). The callback queues this coroutine's wake-up
-        first and the fan-out wakes the sockets' writers after it, so the tap's HTTP answer still leaves before
-        its frames: htmx drops a button's second tap while the first one's answer is awaited."""
+        """The store's transaction (`Repository.commit`): None when it wrote the tap, the stored result of a
+        replayed one. While taps come slowly it runs here, on the loop (app/live/pace.py). Otherwise it runs
+        in a store thread, and a tap it wrote is kept and fanned out by the callback that hears the thread is
+        done, not by this coroutine, which resumes one turn of the loop later: at 100 games that turn was most
+        of a tap's wait (6 / 71 ms at p50 / p99, docs/performance.md). The callback queues this coroutine's
+        wake-up first and the fan-out wakes the sockets' writers after it. Either way the tap's HTTP answer
+        leaves before its frames: htmx drops a button's second tap while the first one's answer is awaited."""
         loop = asyncio.get_running_loop()
-        heard: asyncio.Future[dict[str, Any] | None] = loop.create_future()
         args = (self.game.id, self.seq, turn.at, full_key, turn.decided_here() if first else turn.decide, first)
+        pace = self._pace
+        if pace.on_the_loop(loop.time()):  # a quiet process: the trip to a thread costs more than the write
+            stored = self.repo.commit(*args)
+            if stored is None:
+                self._kept(turn)
+            return stored
+        heard: asyncio.Future[dict[str, Any] | None] = loop.create_future()
+        pace.in_threads += 1
 
         def back(stored: dict[str, Any] | None, error: BaseException | None) -> None:
+            pace.in_threads -= 1
             if heard.cancelled():
                 return  # the tap's coroutine is gone (the server stops): nothing is kept, as before
             if error is not None:
@@ -272,10 +283,7 @@ class Hub:
                 return
             heard.set_result(stored)  # queued now: the HTTP answer before the frames the fan-out queues
             if stored is None:
-                try:
-                    self._keep(turn)
-                except Exception as exc:  # the tap's coroutine raises it, as if it had kept the tap itself
-                    turn.failed = exc
+                self._kept(turn)
 
         def in_thread() -> None:
             try:
@@ -287,6 +295,13 @@ class Hub:
 
         loop.run_in_executor(None, contextvars.copy_context().run, in_thread)
         return await heard
+
+    def _kept(self, turn: _Turn) -> None:
+        """`_keep`, its failure handed to the tap's coroutine (`_Turn.failed`), which raises it."""
+        try:
+            self._keep(turn)
+        except Exception as exc:
+            turn.failed = exc
 
     def _keep(self, turn: _Turn) -> None:
         """A tap the store wrote: the hub's log takes it, and the viewers it concerns see it."""

@@ -150,6 +150,12 @@ class Repository:
             threading.Lock() if engine.dialect.name == "sqlite" else contextlib.nullcontext())
         self._group = GroupCommit(self._writing)  # SQLite's taps: several games' in one commit when they queue
 
+    @property
+    def local(self) -> bool:
+        """SQLite: a write waits for this machine's disk, never for another process's turn (several processes
+        need PostgreSQL), so a quiet process may write a tap from its loop (app/live/pace.py)."""
+        return self._own is not None
+
     def close(self) -> None:
         """Close the store threads' own connections (the engine's pool is the engine's to dispose of)."""
         with self._opened_lock:

@@ -1,7 +1,9 @@
-"""A tap the store wrote is kept and fanned out by the callback that hears the store's thread is done, a loop
-turn before the tap's coroutine resumes (issue 11: at 100 games that turn was most of a tap's wait), and its
-HTTP answer still leaves before its frames: htmx drops a button's second tap while the first one's answer is
-awaited, so a game master who taps again as soon as the dashboard moved must find the first answer in."""
+"""Where a tap is written and kept (issue 11). While taps come slowly the loop writes it itself: the trip to a
+store thread cost a quiet table more than the write (app/live/pace.py). When they crowd, a store thread writes
+it, and the callback that hears the thread is done keeps it and fans it out, a loop turn before the tap's
+coroutine resumes (at 100 games that turn was most of a tap's wait). Either way its HTTP answer leaves before
+its frames: htmx drops a button's second tap while the first one's answer is awaited, so a game master who
+taps again as soon as the dashboard moved must find the first answer in."""
 
 from __future__ import annotations
 
@@ -15,8 +17,30 @@ from starlette.testclient import TestClient
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from web_helpers import act, create_game, join, make_settings, receive, receive_until
 
+from app.live.pace import QUIET_GAP_S, Pace
+from app.store.database import make_engine
+from app.store.repository import Repository
 from app.web.app import create_app
 from app.web.i18n import CATALOGUE
+
+
+class _Path(Pace):
+    """A pace that always sends the taps the same way: on the loop, or to a store thread."""
+
+    def __init__(self, here: bool) -> None:
+        super().__init__(local=True)
+        self.here = here
+
+    def on_the_loop(self, now: float) -> bool:
+        return self.here
+
+
+def _on_the_loop() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
 
 
 class _Written:
@@ -46,9 +70,9 @@ class Table:
     log: list[str]
 
 
-@pytest.fixture
-def table(sqlite_url: str) -> Iterator[Table]:
-    """A started game of six, its hub, and what the app writes."""
+@pytest.fixture(params=["on the loop", "in a store thread"])
+def table(sqlite_url: str, request: pytest.FixtureRequest) -> Iterator[Table]:
+    """A started game of six, its hub with its taps written one way, and what the app writes."""
     app = create_app(make_settings(sqlite_url))
     log: list[str] = []
     app.add_middleware(_Written, log=log)
@@ -57,22 +81,33 @@ def table(sqlite_url: str) -> Iterator[Table]:
         for i in range(6):
             join(client, code, f"J{i}")
         assert act(client, code, {"type": "start"}, moderator=True).status_code == 200
-        yield Table(client, code, client.app.state.games._hubs[code], log)  # type: ignore[attr-defined]
+        hub = client.app.state.games._hubs[code]  # type: ignore[attr-defined]
+        hub._pace = _Path(request.param == "on the loop")
+        yield Table(client, code, hub, log)
 
 
-def test_a_written_tap_is_kept_before_its_coroutine_resumes(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
-    hub, kept_by = table.hub, []
-    keep = hub._keep
+def test_a_tap_is_written_and_kept_on_the_loop_or_in_a_thread_and_then_a_turn_sooner(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    hub, written_on_loop, kept_by = table.hub, [], []
+    commit, keep = hub.repo.commit, hub._keep
 
-    def watched(turn: Any) -> None:
+    def watched_commit(*args: Any) -> Any:
+        written_on_loop.append(_on_the_loop())
+        return commit(*args)
+
+    def watched_keep(turn: Any) -> None:
         kept_by.append(asyncio.current_task())  # None in a plain callback of the loop
         keep(turn)
 
-    monkeypatch.setattr(hub, "_keep", watched)
+    monkeypatch.setattr(hub.repo, "commit", watched_commit)
+    monkeypatch.setattr(hub, "_keep", watched_keep)
     seq = hub.seq
     assert act(table.client, table.code, {"type": "mod_note", "text": "Foulques est sorti"}, moderator=True).status_code == 200
-    assert kept_by == [None]
     assert hub.seq == seq + 1
+    if hub._pace.here:
+        assert written_on_loop == [True] and kept_by[0] is not None  # by the tap's own coroutine
+    else:
+        assert written_on_loop == [False] and kept_by == [None]  # by the callback, a turn before the coroutine
 
 
 def test_a_tap_s_answer_leaves_before_its_frames(table: Table) -> None:
@@ -101,3 +136,39 @@ def test_a_tap_whose_keeping_fails_is_answered_as_a_server_error(table: Table, m
     # The next tap goes through: the hub did not stay locked, and its log is the store's.
     assert act(table.client, table.code, {"type": "mod_note", "text": "ensuite"}, moderator=True).status_code == 200
     assert hub.seq == hub.repo.load_events(hub.game.id)[-1].seq
+
+
+# -- the pace ------------------------------------------------------------------------------------------
+
+
+def test_a_table_s_taps_are_written_on_the_loop_and_crowded_ones_in_the_threads() -> None:
+    pace, now = Pace(local=True), 100.0
+    # A table: a request, its answer 10 ms later, the next request more than half a second on.
+    for _ in range(20):
+        for gap in (0.6, 0.01):
+            now += gap
+            assert pace.on_the_loop(now)
+    # A hundred tables: a tap every 5 ms. Within a few taps they go to the store's threads, and stay there.
+    crowded = []
+    for _ in range(40):
+        now += 0.005
+        crowded.append(pace.on_the_loop(now))
+    assert not any(crowded[10:]) and pace.gap < QUIET_GAP_S
+    # Quiet again: back on the loop, unless a tap is still in a thread (the loop would wait for its commit).
+    for _ in range(20):
+        now += 0.6
+        pace.on_the_loop(now)
+    pace.in_threads = 1
+    assert not pace.on_the_loop(now + 0.6)
+    pace.in_threads = 0
+    assert pace.on_the_loop(now + 1.2)
+
+
+def test_postgresql_taps_are_always_written_in_the_threads(postgres_url: str, sqlite_url: str) -> None:
+    engines = make_engine(postgres_url), make_engine(sqlite_url)
+    try:
+        assert [Repository(engine).local for engine in engines] == [False, True]
+        assert not Pace(local=False).on_the_loop(100.0)
+    finally:
+        for engine in engines:
+            engine.dispose()
