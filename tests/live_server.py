@@ -12,6 +12,7 @@ import base64
 import os
 import re
 import socket
+import struct
 import subprocess
 import sys
 import time
@@ -131,6 +132,27 @@ def raw_websocket(served: Served, path: str, cookie: str, rcvbuf: int | None = N
         answer += sock.recv(1)
     assert answer.startswith(b"HTTP/1.1 101"), answer
     return sock
+
+
+def server_frames(stream: bytes) -> tuple[list[tuple[int, bytes]], bytes]:
+    """The whole frames of what a server sent on a raw websocket (unmasked, no extension), as (opcode, payload),
+    and the bytes of the next frame, still incomplete."""
+    frames, at = [], 0
+    while at + 2 <= len(stream):
+        opcode, length, head = stream[at] & 0x0F, stream[at + 1] & 0x7F, 2
+        if length == 126:
+            if at + 4 > len(stream):
+                break
+            length, head = struct.unpack("!H", stream[at + 2:at + 4])[0], 4
+        elif length == 127:
+            if at + 10 > len(stream):
+                break
+            length, head = struct.unpack("!Q", stream[at + 2:at + 10])[0], 10
+        if at + head + length > len(stream):
+            break
+        frames.append((opcode, stream[at + head:at + head + length]))
+        at += head + length
+    return frames, stream[at:]
 
 
 def _tcp_table() -> list[list[str]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
 import re
@@ -35,6 +36,15 @@ def make_settings(database_url: str, **overrides: object) -> Settings:
         **overrides,
     }
     return Settings(database_url=database_url, **values)  # type: ignore[arg-type]
+
+
+def on_the_loop() -> bool:
+    """Whether the caller runs on an event loop's thread (the app's), not in a store thread."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
 
 
 def create_game(client: TestClient, **form: str) -> tuple[str, str]:

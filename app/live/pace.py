@@ -10,7 +10,7 @@ a tap only when all of these hold:
 
 - the store is SQLite (`Repository.local`): on PostgreSQL a write may wait for another process's turn;
 - no tap of this process is in a store thread: the loop would wait for that thread's commit;
-- taps come slowly: the mean of the gaps between the last taps is at least `QUIET_GAP_S`.
+- taps come slowly: at most `QUIET_TAPS` came in the last second.
 """
 
 from __future__ import annotations
@@ -19,30 +19,35 @@ import weakref
 
 from app.store.repository import Repository
 
-# Twenty taps a second (ten tables at a game's pace): on the loop, their commits would then hold it about 2 %
-# of the time. A table's bursts (a request answered at once) stay far above it: their gaps alternate ~10 ms
-# and seconds.
-QUIET_GAP_S = 0.05
-WEIGHT = 0.2  # of the newest gap, in the mean
+# Taps of the last second, at most, for the loop to write the next one: twenty is ten tables at a game's pace,
+# whose commits would hold the loop about 2 % of the time. A table's bursts (a request answered at once) stay
+# far under it; 100 games make 200. Counted, not averaged over gaps: after a stall of the loop the taps that
+# waited come in a burst, and the count still says the process is busy.
+QUIET_TAPS = 20
 
 
 class Pace:
-    """The process's taps as the loop sees them: how fast they come, and how many are in a store thread."""
+    """The process's taps as the loop sees them: how many came in the last second (two one-second buckets),
+    and how many are in a store thread."""
 
-    __slots__ = ("gap", "in_threads", "last", "local")
+    __slots__ = ("before", "in_threads", "local", "second", "taps")
 
     def __init__(self, local: bool) -> None:
         self.local = local
-        self.gap = 1.0  # no tap yet: as quiet as a table between two taps
-        self.last: float | None = None
+        self.second = 0  # the loop's clock, whole seconds: the bucket `taps` counts
+        self.taps = 0
+        self.before = 0  # taps of the second before it
         self.in_threads = 0
 
     def on_the_loop(self, now: float) -> bool:
         """A tap is to be written now (`now`: the loop's clock): True when the loop writes it itself."""
-        if self.last is not None:
-            self.gap += WEIGHT * (now - self.last - self.gap)
-        self.last = now
-        return self.local and self.in_threads == 0 and self.gap >= QUIET_GAP_S
+        second = int(now)
+        if second != self.second:
+            self.before = self.taps if second == self.second + 1 else 0
+            self.second, self.taps = second, 0
+        self.taps += 1
+        recent = self.taps + self.before * (1 - (now - second))  # the last second's taps, about
+        return self.local and self.in_threads == 0 and recent <= QUIET_TAPS
 
 
 _PACES: weakref.WeakKeyDictionary[Repository, Pace] = weakref.WeakKeyDictionary()

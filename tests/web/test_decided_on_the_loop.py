@@ -4,26 +4,17 @@ store's thread, on the log it read (tests/web/test_blind_commit.py checks the st
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
-from web_helpers import act, create_game, join, make_settings
+from web_helpers import act, create_game, join, make_settings, on_the_loop
 
 from app.live.pace import Pace
 from app.store.repository import Batch
 from app.web.app import create_app
-
-
-def _on_the_loop() -> bool:
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return False
-    return True
 
 
 @dataclass
@@ -48,7 +39,7 @@ def table(sqlite_url: str) -> Iterator[Table]:
         decide = hub.definition.decide
 
         def recorded(*args: Any) -> Any:
-            where.append(_on_the_loop())
+            where.append(on_the_loop())
             return decide(*args)
 
         hub.definition.decide = recorded

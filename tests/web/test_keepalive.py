@@ -20,7 +20,7 @@ from pathlib import Path
 
 import httpx2
 import pytest
-from live_server import Served, create_game, raw_websocket
+from live_server import Served, create_game, raw_websocket, server_frames
 from websockets.frames import Frame, Opcode
 from websockets.protocol import OPEN
 from websockets.server import ServerProtocol
@@ -141,26 +141,6 @@ def _masked(opcode: int, payload: bytes = b"", mask: bytes | None = None) -> byt
             + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
 
 
-def _frames(stream: bytes) -> tuple[list[tuple[int, bytes]], bytes]:
-    """The whole frames of what the server sent (unmasked, no extension) and the bytes left over."""
-    frames, at = [], 0
-    while at + 2 <= len(stream):
-        opcode, length, head = stream[at] & 0x0F, stream[at + 1] & 0x7F, 2
-        if length == 126:
-            if at + 4 > len(stream):
-                break
-            length, head = struct.unpack("!H", stream[at + 2:at + 4])[0], 4
-        elif length == 127:
-            if at + 10 > len(stream):
-                break
-            length, head = struct.unpack("!Q", stream[at + 2:at + 10])[0], 10
-        if at + head + length > len(stream):
-            break
-        frames.append((opcode, stream[at + head:at + head + length]))
-        at += head + length
-    return frames, stream[at:]
-
-
 class _Phone:
     """A raw websocket that answers the server's pings its own way, and keeps what it was sent."""
 
@@ -177,7 +157,7 @@ class _Phone:
         if not chunk:
             self.closed_with = self.closed_with or -1
             return
-        frames, self.pending = _frames(self.pending + chunk)
+        frames, self.pending = server_frames(self.pending + chunk)
         for opcode, payload in frames:
             if opcode == 0x9:
                 assert payload == b""  # the server's pings carry nothing
@@ -242,4 +222,4 @@ def test_phones_that_answer_stay_a_silent_one_is_cut_and_a_message_is_never_take
 
 
 def test_the_server_writes_its_pings_with_no_payload() -> None:
-    assert _frames(PING_FRAME) == ([(0x9, b"")], b"")
+    assert server_frames(PING_FRAME) == ([(0x9, b"")], b"")

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
-from web_helpers import act, create_game, join, make_settings, receive, receive_until
+from web_helpers import act, create_game, join, make_settings, on_the_loop, receive, receive_until
 
-from app.live.pace import QUIET_GAP_S, Pace
+from app.live.pace import QUIET_TAPS, Pace
 from app.store.database import make_engine
 from app.store.repository import Repository
 from app.web.app import create_app
@@ -33,14 +33,6 @@ class _Path(Pace):
 
     def on_the_loop(self, now: float) -> bool:
         return self.here
-
-
-def _on_the_loop() -> bool:
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return False
-    return True
 
 
 class _Written:
@@ -92,7 +84,7 @@ def test_a_tap_is_written_and_kept_on_the_loop_or_in_a_thread_and_then_a_turn_so
     commit, keep = hub.repo.commit, hub._keep
 
     def watched_commit(*args: Any) -> Any:
-        written_on_loop.append(_on_the_loop())
+        written_on_loop.append(on_the_loop())
         return commit(*args)
 
     def watched_keep(turn: Any) -> None:
@@ -148,16 +140,18 @@ def test_a_table_s_taps_are_written_on_the_loop_and_crowded_ones_in_the_threads(
         for gap in (0.6, 0.01):
             now += gap
             assert pace.on_the_loop(now)
-    # A hundred tables: a tap every 5 ms. Within a few taps they go to the store's threads, and stay there.
+    # A hundred tables: a tap every 5 ms. Past the first second's QUIET_TAPS they go to the store's threads.
     crowded = []
-    for _ in range(40):
+    for _ in range(400):
         now += 0.005
         crowded.append(pace.on_the_loop(now))
-    assert not any(crowded[10:]) and pace.gap < QUIET_GAP_S
+    assert not any(crowded[QUIET_TAPS:])
+    # A stall of the loop (half a second), then the taps that waited, in a burst: still the threads.
+    now += 0.5
+    assert not any(pace.on_the_loop(now + n * 0.0001) for n in range(10))
     # Quiet again: back on the loop, unless a tap is still in a thread (the loop would wait for its commit).
-    for _ in range(20):
-        now += 0.6
-        pace.on_the_loop(now)
+    now += 2.0
+    assert pace.on_the_loop(now)
     pace.in_threads = 1
     assert not pace.on_the_loop(now + 0.6)
     pace.in_threads = 0

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import itertools
 import socket
-import struct
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx2
 import pytest
-from live_server import Served, create_game, raw_websocket
+from live_server import Served, create_game, raw_websocket, server_frames
 
 from app.web.serve import PING_GRID_S
 
@@ -40,28 +39,14 @@ def server(tmp_path: Path) -> Iterator[Served]:
 
 def _first_ping(sock: socket.socket) -> float:
     """When the first ping frame arrives (monotonic), reading the pushes before it."""
-    stream = b""
+    rest = b""
     while True:
-        at = 0
-        while at + 2 <= len(stream):
-            opcode, length, head = stream[at] & 0x0F, stream[at + 1] & 0x7F, 2
-            if length == 126:
-                if at + 4 > len(stream):
-                    break
-                length, head = struct.unpack("!H", stream[at + 2:at + 4])[0], 4
-            elif length == 127:
-                if at + 10 > len(stream):
-                    break
-                length, head = struct.unpack("!Q", stream[at + 2:at + 10])[0], 10
-            if at + head + length > len(stream):
-                break
-            if opcode == 0x9:
-                return time.monotonic()
-            at += head + length
-        stream = stream[at:]
+        frames, rest = server_frames(rest)
+        if any(opcode == 0x9 for opcode, _ in frames):
+            return time.monotonic()
         chunk = sock.recv(65536)
         assert chunk, "the server closed the socket before its first ping"
-        stream += chunk
+        rest += chunk
 
 
 def test_pings_leave_together_on_the_grid(server: Served) -> None:
