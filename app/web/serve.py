@@ -78,6 +78,7 @@ class Websockets(WebSocketsSansIOProtocol):
     _lost = False
     _keepalive_stopped = False
     _pings = 0  # pings sent: a pong's deadline names its ping
+    _keepalive_grid: keepalive.Grid | None = None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -103,8 +104,13 @@ class Websockets(WebSocketsSansIOProtocol):
         self._grid().ping_at(due, self._ping_due)
 
     def _grid(self) -> keepalive.Grid:
-        assert self.ping_interval is not None
-        return keepalive.grid(self.loop, min(PING_GRID_S, self.ping_interval / 10))
+        # Found once a socket: each ping and each pong asks, and the lookup (a weak dictionary by loop, then by
+        # step) was a tenth of an idle server's keepalive in Python (py-spy, docs/performance.md).
+        found = self._keepalive_grid
+        if found is None:
+            assert self.ping_interval is not None
+            found = self._keepalive_grid = keepalive.grid(self.loop, min(PING_GRID_S, self.ping_interval / 10))
+        return found
 
     def _ping_due(self, _: int) -> None:
         if not self._keepalive_stopped:
