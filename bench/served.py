@@ -20,9 +20,10 @@ def pin(cpu: int) -> list[str]:
     return ["taskset", "-c", str(cpu)] if shutil.which("taskset") else []
 
 
-def wait_healthy(port: int, tries: int = 300) -> None:
-    """Until the server on `port` answers /healthz (its database migrated), 0.1 s between tries."""
+def wait_healthy(port: int, tries: int = 300, path: str = "healthz") -> None:
+    """Until the server on `port` answers /healthz (its database migrated), 0.1 s between tries; `path`: another
+    page that answers once the server is up (the raw reference's /stats)."""
     for _ in range(tries):
-        if subprocess.run(["curl", "-sf", f"http://127.0.0.1:{port}/healthz"], capture_output=True).returncode == 0:
+        if subprocess.run(["curl", "-sf", f"http://127.0.0.1:{port}/{path}"], capture_output=True).returncode == 0:
             return
         time.sleep(0.1)
