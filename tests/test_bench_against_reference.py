@@ -1,20 +1,17 @@
 """`python -m bench.against_reference` runs this tree's server and the raw reference in turns and reads each one's
 CPU off /proc over the run. The shared driver and reference live outside the project (`../shared/perf/`), so
 stand-ins speak their interfaces here: the driver asks the real server it is pointed at, the reference's server
-burns a known amount of CPU when its client asks. Nothing here is timed: the CPU burnt is counted, not clocked."""
+burns a known amount of CPU when its client asks. Nothing here is timed: the CPU burnt is counted, not clocked.
+`bench` is run from the project's root, not imported by the suite."""
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from live_server import free_port
-
-from bench.against_reference import cpu_between, cpu_seconds
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -55,21 +52,6 @@ print(json.dumps({"games": {"actions": 20, "action_to_last_phone_ms": {"p50": 4.
 '''
 
 
-def test_the_cpu_between_two_moments_is_read_from_the_samples_at_or_before_each() -> None:
-    samples = [(0.0, 1.0), (1.0, 1.5), (2.0, 2.5), (3.0, 2.6)]
-    assert cpu_between(samples, 1.0, 3.0) == 1.1
-    assert cpu_between(samples, 0.5, 2.9) == 1.5  # 1.0 at 0.5 s, 2.5 at 2.9 s
-    assert cpu_between(samples, -5.0, 0.5) == 0.0  # before the first sample: the first one
-
-
-def test_a_process_cpu_is_read_from_proc() -> None:
-    before = cpu_seconds(os.getpid())
-    end = time.process_time() + 0.05
-    while time.process_time() < end:
-        pass
-    assert cpu_seconds(os.getpid()) - before >= 0.04
-
-
 def test_each_server_runs_in_turn_and_the_ratios_come_from_the_medians(tmp_path: Path) -> None:
     for name, text in (("drive.py", DRIVER), ("reference_server.py", REFERENCE_SERVER),
                        ("reference_client.py", REFERENCE_CLIENT)):
@@ -80,7 +62,7 @@ def test_each_server_runs_in_turn_and_the_ratios_come_from_the_medians(tmp_path:
     lines = run.stdout.splitlines()
     assert [line.split()[0] for line in lines[:2]] == ["real", "reference"], run.stdout
     assert "(40 actions)" in lines[0] and "(20 actions)" in lines[1], run.stdout
-    # 0.4 s of CPU burnt over 20 actions: 20 ms an action, and a little more for uvicorn's own start.
+    # 0.4 s of CPU burnt over 20 actions: 20 ms an action (uvicorn's start, ~0.2 s, is before the window).
     reference_cpu = float(re.search(r"CPU\s+([\d.]+) ms", lines[1]).group(1))  # type: ignore[union-attr]
-    assert 19.0 <= reference_cpu <= 40.0, run.stdout
+    assert 19.0 <= reference_cpu <= 24.0, run.stdout
     assert re.search(r"real / reference: p50 2\.00  p99 2\.50  CPU per action \d+\.\d\d", lines[-1]), run.stdout
