@@ -66,8 +66,8 @@ def _compact(html: str) -> Markup:
 
 def _keep(*inputs: Any, caller: Callable[[], str]) -> Markup:
     """`{% call keep(a, b) %}...{% endcall %}`: the block's HTML, rendered once for these inputs (JSON) in
-    this language, and kept. Only for a block that reads nothing but its inputs (and the language): a
-    room-mate's box is the same for most phones of a room, and one new request changes one box of a page."""
+    this language, and kept. Only for a block that reads nothing but its inputs (and the language): a line of the
+    dashboard's roster stays the same through most taps. A list of such blocks goes through `kept_each`."""
     key = (LANG.get(), inputs_digest(orjson.dumps(inputs)))
     html: Markup | None = _FRAGMENTS.get(key)
     if html is None:

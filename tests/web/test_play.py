@@ -158,3 +158,33 @@ def test_buttons_carry_whole_commands_that_the_server_accepts(client: TestClient
         assert act(phones[0], code, reveal).status_code == 200
         shown = receive_until(target_ws, 'id="p-info"')[-1]
         assert my_card in shown
+
+
+def test_a_mates_box_shows_my_waiting_request_and_goes_back_once_i_cancel_it(client: TestClient) -> None:
+    # Each box of a mates page is made once for its mate, the page's actions and the address (mate_box.html):
+    # the one box my request changed is made anew, both ways, and its page-mates come back as they were.
+    code, phones = started_game(client)
+    hub = hub_of(client, code)
+    a = hub.state.players[0].id
+    mate = next(p for p in hub.state.present(hub.state.rooms[a]) if p != a)
+    name = next(p.name for p in hub.state.players if p.id == mate)
+
+    def box(push: str, pid: str) -> str:
+        return push.split(f'<details class="mate" id="mate-{pid}">')[1].split("</details>")[0]
+
+    with phones[0].websocket_connect(f"/g/{code}/ws") as ws:
+        first = receive(ws)
+        mates = re.findall(r'<details class="mate" id="mate-([\w-]+)">', first)
+        assert mate in mates and a not in mates
+        before = {pid: box(first, pid) for pid in mates}
+        assert "demande envoyée" not in before[mate] and "cancel_reveal" not in before[mate]
+        act(phones[0], code, {"type": "request_reveal", "kind": "complete", "target": mate})
+        asked = receive(ws)
+        waiting = box(asked, mate)
+        assert "demande envoyée" in waiting and "cancel_reveal" in waiting
+        assert html.escape(f"Votre demande attend la réponse de {name}.") in waiting
+        shown = re.findall(r'<details class="mate" id="mate-([\w-]+)">', asked)
+        assert all(box(asked, pid) == before[pid] for pid in shown if pid != mate)
+        rid = next(r.id for r in hub.state.requests.values() if r.from_id == a)
+        act(phones[0], code, {"type": "cancel_reveal", "request_id": rid})
+        assert box(receive_until(ws, f'id="mate-{mate}"')[-1], mate) == before[mate]
