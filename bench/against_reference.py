@@ -86,12 +86,13 @@ def _drive(server: subprocess.Popen[bytes], client: list[str], seconds: float) -
     run = subprocess.Popen(client, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     assert run.stdout is not None
     result: dict[str, Any] | None = None
-    printed = time.monotonic()
+    printed, at_print = time.monotonic(), 0.0
     for line in run.stdout:
         if line.startswith("{"):
-            result, printed = json.loads(line), time.monotonic()
+            # Read now, not left to the sampler: on a busy machine its thread may not have run since the run's end.
+            result, printed, at_print = json.loads(line), time.monotonic(), cpu_seconds(server.pid)
     run.wait()
-    samples = sampler.stop()
+    samples = sorted([*sampler.stop(), (printed, at_print)])
     if result is None:
         raise SystemExit(f"{client[2]} printed no result")
     return result, cpu_between(samples, printed - seconds - DRAIN_S, printed)
