@@ -122,10 +122,7 @@ def real_run(args: argparse.Namespace) -> dict[str, float]:
                                        "--limit", str(args.seconds + 300)], args.seconds)
         finally:
             _stop(server)
-    result = out["result"]
-    latency = result["action_to_last_frame_ms"]
-    return {"p50": latency["p50"], "p99": latency["p99"], "cpu": 1000 * cpu / max(1, result["actions"]),
-            "actions": result["actions"]}
+    return _figures(out["result"]["action_to_last_frame_ms"], out["result"]["actions"], cpu)
 
 
 def reference_run(args: argparse.Namespace) -> dict[str, float]:
@@ -142,10 +139,12 @@ def reference_run(args: argparse.Namespace) -> dict[str, float]:
                                    "--duration", str(args.seconds)], args.seconds)
     finally:
         _stop(server)
-    games = out["games"]
-    latency = games["action_to_last_phone_ms"]
-    return {"p50": latency["p50"], "p99": latency["p99"], "cpu": 1000 * cpu / max(1, games["actions"]),
-            "actions": games["actions"]}
+    return _figures(out["games"]["action_to_last_phone_ms"], out["games"]["actions"], cpu)
+
+
+def _figures(latency: dict[str, float], actions: int, cpu: float) -> dict[str, float]:
+    """A run's p50 and p99 (ms), its CPU per action (ms, from `cpu` seconds) and its actions."""
+    return {"p50": latency["p50"], "p99": latency["p99"], "cpu": 1000 * cpu / max(1, actions), "actions": actions}
 
 
 def ratios(real: list[dict[str, float]], reference: list[dict[str, float]]) -> dict[str, float]:
