@@ -47,8 +47,14 @@ def test_a_stuck_phone_is_dropped_and_the_others_keep_pace(sqlite_url: str) -> N
                 Connection(Viewer(code, "moderator"), recorder("moderator"), close, 4, 600.0),
             ]
             writers = [asyncio.create_task(c.run_writer()) for c in conns]
+            # The dashboard's presence flush comes on a wall-clock window (WINDOW_S after a phone attaches):
+            # on a fast machine after the twelve changes, on a loaded CI worker among them, where it pushed
+            # the dashboard once more (14, not 13). This test counts the changes' pushes; presence pushes
+            # have their own tests (test_reconnect_storm.py).
+            hub.push_presence = lambda: None
             for c in conns:
                 hub.attach(c)
+
             async def twelve_changes() -> None:
                 for _ in range(12):
                     # Every view changes (the deadline moves): every socket gets a push.
