@@ -19,7 +19,7 @@ from app.kernel.game import GameDefinition, Pages, Region
 from app.kernel.lru import LRU
 from app.kernel.viewer import Viewer
 from app.web.i18n import speaking
-from app.web.templating import inputs_digest, render
+from app.web.templating import inputs_digest, kept_json, render
 
 _BITS = (1 << 64) - 1
 # Kept regions (Region.kept) of every game of the process: a card and its powers are ~0.7 KB each, so this
@@ -64,7 +64,7 @@ class _SameJson:
             if key not in self._young:
                 self._put(key, hit)
             return hit[1]
-        raw = orjson.dumps(value)
+        raw = kept_json(orjson.dumps(value))
         self._put(key, (value, raw))
         return raw
 

@@ -3,6 +3,9 @@ then read from memory (a room-mate's box is the same for most phones of a room; 
 
 from __future__ import annotations
 
+import gc
+import tracemalloc
+
 import pytest
 
 from app.web import templating
@@ -51,3 +54,26 @@ def test_kept_items_render_once_each_for_their_inputs_and_language(monkeypatch: 
     assert grown.startswith(first[: -len("</ul>")]) and grown.count("<li>") == 3
     assert "Aline, vote" in other_kind and "Aline, seat" not in other_kind
     assert "Aline, seat" in english and english != french
+
+
+def test_kept_items_hold_their_inputs_at_their_own_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kept item's key holds its JSON: orjson 3.12 and later give back a 4 KiB buffer for 30 bytes of it, which
+    made the kept fragments' keys weigh 8 KiB a connected phone (kept_json copies them to their size)."""
+    item = ENV.from_string("<li>{{ item.name }}</li>")
+    monkeypatch.setitem(templating._LOADED, "test/kept_item.html", item)
+    monkeypatch.setattr(templating, "_FRAGMENTS", templating.LRU(templating.FRAGMENTS))
+    page = ENV.from_string('<ul>{{ kept_each("test/kept_item.html", people) }}</ul>')
+    people = [{"id": f"p{n}", "name": f"Joueur {n}"} for n in range(400)]
+    gc.collect()
+    tracemalloc.start()
+    try:
+        with speaking("fr"):
+            html = page.render(people=people)
+        del html
+        gc.collect()
+        kept_bytes, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert len(templating._FRAGMENTS) == 400
+    # An item is ~30 bytes of JSON, ~25 of HTML, a key tuple and its place in the LRU: a few hundred bytes.
+    assert kept_bytes / 400 < 1024
