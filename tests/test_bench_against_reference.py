@@ -11,17 +11,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+from driver_stand_in import DRIVER_HEAD
 from live_server import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 
-DRIVER = '''
-import argparse, json, urllib.request
-ap = argparse.ArgumentParser()
-for flag in ("--port", "--server-pid", "--games", "--rate", "--duration", "--mode", "--limit"):
-    ap.add_argument(flag)
-a = ap.parse_args()
-assert urllib.request.urlopen(f"http://127.0.0.1:{a.port}/healthz").status == 200
+DRIVER = DRIVER_HEAD + '''assert urllib.request.urlopen(f"http://127.0.0.1:{a.port}/healthz").status == 200
 print("setting up")
 print(json.dumps({"result": {"actions": 40, "action_to_last_frame_ms": {"p50": 8.0, "p99": 30.0, "max": 31.0}}}))
 '''

@@ -10,18 +10,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+from driver_stand_in import DRIVER_HEAD
 from live_server import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 
 # The driver's interface as bench.pairs uses it: --port, --server-pid, --games, --duration...; one JSON line.
-STAND_IN = '''
-import argparse, json, urllib.request
-ap = argparse.ArgumentParser()
-for flag in ("--port", "--server-pid", "--games", "--rate", "--duration", "--mode", "--limit"):
-    ap.add_argument(flag)
-a = ap.parse_args()
-health = urllib.request.urlopen(f"http://127.0.0.1:{a.port}/healthz").status
+STAND_IN = DRIVER_HEAD + '''health = urllib.request.urlopen(f"http://127.0.0.1:{a.port}/healthz").status
 runs = open(__file__ + ".runs", "a+"); runs.seek(0); n = len(runs.read().splitlines()); runs.write("run\\n")
 p50 = [10.0, 8.0, 6.0, 30.0][n % 4]  # base, new, new, base
 print("setting up")
