@@ -261,8 +261,9 @@ class Hub:
         in a store thread, and a tap it wrote is kept and fanned out by the callback that hears the thread is
         done, not by this coroutine, which resumes one turn of the loop later: at 100 games that turn was most
         of a tap's wait (6 / 71 ms at p50 / p99, docs/performance.md). The callback queues this coroutine's
-        wake-up first and the fan-out wakes the sockets' writers after it. Either way the tap's HTTP answer
-        leaves before its frames: htmx drops a button's second tap while the first one's answer is awaited."""
+        wake-up first and the fan-out wakes the tapper's own sockets' writers after it (`fan_out`'s
+        `answering`; the other sockets' frames are written at once). Either way the tap's HTTP answer leaves
+        before the tapper's frames: htmx drops a button's second tap while the first one's answer is awaited."""
         loop = asyncio.get_running_loop()
         args = (self.game.id, self.seq, turn.at, full_key, turn.decided_here() if first else turn.decide, first)
         pace = self._pace
@@ -309,7 +310,7 @@ class Hub:
         before, events = self.state, [*turn.fresh_events, *turn.decision.events]
         self.state, self.seq = turn.decision.state, turn.seq + len(turn.payloads)
         if events:
-            self._after_change(self.definition.audience(before, events, self.state))
+            self._after_change(self.definition.audience(before, events, self.state), answering=turn.actor)
 
     def _moved(self, turn: _Turn) -> dict[str, Any]:
         """The note of a committed tap: its seq and, unless they are large, its events, so that the other
@@ -358,9 +359,9 @@ class Hub:
         self.seq = fresh[-1].seq
         self._after_change(self.definition.audience(before, events, state))
 
-    def _after_change(self, audience: Audience) -> None:
+    def _after_change(self, audience: Audience, answering: Actor | None = None) -> None:
         self.touched = time.monotonic()
-        self.fan_out(audience)
+        self.fan_out(audience, answering)
         self._arm()
 
     # -- viewers -------------------------------------------------------------
@@ -482,26 +483,31 @@ class Hub:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def fan_out(self, audience: Audience = EVERYONE) -> None:
+    def fan_out(self, audience: Audience = EVERYONE, answering: Actor | None = None) -> None:
         """Push the changed parts of the views of `audience` (the others' pages cannot have changed);
-        a view is built once per viewer."""
+        a view is built once per viewer. `answering`: the actor of the tap whose HTTP answer is still to
+        leave. Its own sockets' pushes wait for their writers, a turn of the loop later, so that they follow
+        the answer (htmx drops a button's second tap while the first one's answer is awaited: a player who
+        taps again as soon as the phone moved must find the first answer in); the others' are written now."""
         views: dict[tuple[str, str | None], dict[str, Any]] = {}
         cache: dict[Any, str] = {}  # shared fragments (public blocks) rendered once per fan-out
+        tapping = None if answering is None else (answering.kind, answering.player_id)
         for conn in list(self.connections):
             if conn.dropped:
                 self.connections.discard(conn)
                 continue
             if audience.concerns(conn.viewer):
-                self._push(conn, views, cache)
+                self._push(conn, views, cache, at_once=conn.viewer.key != tapping)
         heap.busy()  # a young collection waits for the quiet moment after this, not for the next tap
 
-    def _push(self, conn: Connection, views: dict[tuple[str, str | None], dict[str, Any]], cache: dict[Any, str]) -> None:
+    def _push(self, conn: Connection, views: dict[tuple[str, str | None], dict[str, Any]], cache: dict[Any, str],
+              at_once: bool = True) -> None:
         key = conn.viewer.key
         view = views.get(key)
         if view is None:
             view = views[key] = self.view_for(conn.viewer)
         message = self.presenter.push(conn.viewer, view, conn.sent, cache)
-        if message is not None and not conn.offer(message):
+        if message is not None and not conn.offer(message, at_once):
             self.connections.discard(conn)
 
     async def seat_of(self, token_hash: str) -> str | None:

@@ -20,8 +20,10 @@ from uvicorn.config import STARTUP_FAILURE
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from uvicorn.server import ServerState
+from websockets.exceptions import InvalidState
 from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
 from websockets.frames import Frame
+from websockets.http11 import Request
 from websockets.protocol import Protocol
 from websockets.server import ServerProtocol
 
@@ -30,7 +32,7 @@ from app.store.database import make_engine, migrate
 from app.web import keepalive
 from app.web.app import create_app
 from app.web.links import qr_terminal
-from app.web.sockets import MAX_FRAME_BYTES
+from app.web.sockets import MAX_FRAME_BYTES, WRITE_NOW
 
 # How the parent tells its worker processes the LAN address it printed (they build the app themselves).
 LAN_URL_ENV = "DEUXROIS_LAN_URL"
@@ -91,6 +93,26 @@ class Websockets(WebSocketsSansIOProtocol):
                     client_no_context_takeover=True,
                     compress_settings={"memLevel": DEFLATE_MEM_LEVEL, "level": DEFLATE_LEVEL})],
                 max_size=self.config.ws_max_size, logger=SOCKET_LOG)
+
+    def handle_connect(self, event: Request) -> None:
+        super().handle_connect(event)
+        scope = getattr(self, "scope", None)  # a handshake refused here goes no further, and has none
+        if scope is not None:
+            scope["extensions"][WRITE_NOW] = self.write_now
+
+    def write_now(self, text: str) -> bool:
+        """A text frame written at once, as uvicorn's `send` writes it, if the socket takes it without waiting:
+        False when its buffer is full (the phone reads slowly), or it is closing. The app's writer then sends it
+        through ASGI, under its deadline."""
+        if (not self.writable.is_set() or self.disconnected or self.close_sent or not self.handshake_complete
+                or self.initial_response is not None or self.transport.is_closing()):
+            return False
+        try:
+            self.conn.send_text(text.encode())
+        except InvalidState:
+            return False
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        return True
 
     def start_keepalive(self) -> None:
         # Called once the handshake's answer is written: its request and response (headers, cookies:
@@ -165,6 +187,9 @@ class Websockets(WebSocketsSansIOProtocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._lost = True
+        scope = getattr(self, "scope", None)
+        if scope is not None:
+            scope["extensions"].pop(WRITE_NOW, None)  # the app's scope holds the protocol no longer
         super().connection_lost(exc)
 
     def _cut(self) -> None:

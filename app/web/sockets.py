@@ -22,6 +22,10 @@ MAX_MESSAGE = 4096
 # The largest frame or message the server reads at all (uvicorn's ws_max_size, in bytes): MAX_MESSAGE
 # characters of UTF-8. A bigger one is refused from its header (close 1009), never buffered.
 MAX_FRAME_BYTES = 4 * MAX_MESSAGE
+# The ASGI extension through which this project's server (app/web/serve.py) hands a socket's synchronous
+# write to the app: a push goes out in the fan-out's own turn of the loop. Another server (the tests' ASGI
+# client) has none, and every push goes through the socket's writer.
+WRITE_NOW = "deuxrois.write_now"
 
 
 async def refuse(ws: WebSocket, code: int = FORBIDDEN) -> None:
@@ -73,7 +77,8 @@ async def serve_socket(ws: WebSocket, hub: Hub, viewer: Viewer, settings: Settin
     async def close(code: int) -> None:
         await ws.close(code)
 
-    conn = Connection(viewer, ws.send_text, close, settings.send_queue, settings.send_timeout)
+    write_now = (ws.scope.get("extensions") or {}).get(WRITE_NOW)
+    conn = Connection(viewer, ws.send_text, close, settings.send_queue, settings.send_timeout, write_now)
     hub.attach(conn)
     writer = asyncio.create_task(conn.run_writer())
     # Players and the moderator get a line back for a stray message; the screen is never read at all.

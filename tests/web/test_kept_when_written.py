@@ -22,6 +22,7 @@ from app.store.database import make_engine
 from app.store.repository import Repository
 from app.web.app import create_app
 from app.web.i18n import CATALOGUE
+from app.web.sockets import WRITE_NOW
 
 
 class _Path(Pace):
@@ -36,13 +37,24 @@ class _Path(Pace):
 
 
 class _Written:
-    """What the app sends, in the order it sends it: a tap's answer, each websocket frame."""
+    """What the app sends, in the order it sends it: a tap's answer, each websocket frame. A socket's scope
+    carries a synchronous write as this project's server gives one (app/web/serve.py, `Websockets.write_now`);
+    a frame written through it is logged as "frame now"."""
 
     def __init__(self, app: ASGIApp, log: list[str]) -> None:
         self.app, self.log = app, log
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = scope.get("path", "")
+        if scope["type"] == "websocket":
+            stream = send.__self__  # type: ignore[attr-defined]  # the TestClient's stream: it never waits
+
+            def write_now(text: str) -> bool:
+                self.log.append(f"frame now {text}")
+                stream.send_nowait({"type": "websocket.send", "text": text})
+                return True
+
+            scope = {**scope, "extensions": {**(scope.get("extensions") or {}), WRITE_NOW: write_now}}
 
         async def written(message: Message) -> None:
             if message["type"] == "http.response.body" and path.endswith("/act"):
@@ -166,3 +178,22 @@ def test_postgresql_taps_are_always_written_in_the_threads(postgres_url: str, sq
     finally:
         for engine in engines:
             engine.dispose()
+
+
+
+def test_the_other_sockets_frames_leave_at_once_the_tapper_s_after_its_answer(table: Table) -> None:
+    """The game master moves the game on: the big screen's frame is written in the fan-out's own turn (before
+    the answer, which leaves when the tap's coroutine resumes); the dashboard's, the tapper's own, follows the
+    answer through its writer."""
+    client, code, log = table.client, table.code, table.log
+    with client.websocket_connect(f"/m/{code}/ws") as dashboard, client.websocket_connect(f"/s/{code}/ws") as screen:
+        receive(dashboard)
+        receive(screen)
+        log.clear()
+        assert act(client, code, {"type": "mod_advance"}, moderator=True).status_code == 200
+        receive_until(dashboard, 'id="m-status"')
+        receive_until(screen, 'id="s-status"')
+    screen_frame = next(i for i, line in enumerate(log) if 'id="s-status"' in line)
+    dashboard_frame = next(i for i, line in enumerate(log) if 'id="m-status"' in line)
+    assert log[screen_frame].startswith("frame now") and screen_frame < log.index("answer"), log
+    assert log[dashboard_frame].startswith("frame <") and log.index("answer") < dashboard_frame, log
