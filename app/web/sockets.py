@@ -25,7 +25,7 @@ MAX_FRAME_BYTES = 4 * MAX_MESSAGE
 # The ASGI extension through which this project's server (app/web/serve.py) hands a socket's synchronous
 # write to the app: a push goes out in the fan-out's own turn of the loop. Another server (the tests' ASGI
 # client) has none, and every push goes through the socket's writer.
-WRITE_NOW = "deuxrois.write_now"
+WRITE_NOW = "live.write_now"
 
 
 async def refuse(ws: WebSocket, code: int = FORBIDDEN) -> None:
