@@ -58,14 +58,19 @@ class Connection:
         if len(self._queue) >= self._maxsize:
             self.drop()
             return False
-        if at_once and not self._queue and self._writer_idle() and self._write_now is not None \
-                and self._write_now(message):
+        if at_once and not self._queue and self._writer_idle() and self._write_now is not None:
             # Written in the fan-out's own turn of the loop. Through the writer, a push waited for the turn
             # after it, and at 100 games a turn of the loop is long: 5 ms at p50 and 45 ms at p99 between the
             # offer and the write (docs/performance.md). Only when nothing is queued or being written: the
             # order of a socket's pushes stays the order of the offers.
-            self.delivered += 1
-            return True
+            try:
+                written = self._write_now(message)
+            except Exception:  # a socket that breaks mid-write: this phone resyncs, the fan-out goes on
+                self.drop()
+                return False
+            if written:
+                self.delivered += 1
+                return True
         self._queue.append(message)
         self._wake_writer()
         return True

@@ -93,6 +93,30 @@ def test_a_socket_that_cannot_take_a_push_now_leaves_it_to_the_writer_and_its_de
     assert dropped is True and closed == [1013]  # the writer's deadline dropped it, as without the write
 
 
+def test_a_socket_that_breaks_while_written_is_dropped_and_the_offer_raises_nothing() -> None:
+    async def scenario() -> tuple[bool, bool, list[int]]:
+        closed: list[int] = []
+
+        def broken(_message: str) -> bool:
+            raise ConnectionResetError("the phone went away mid-write")
+
+        async def send(_message: str) -> None:
+            raise AssertionError("a push the socket broke on is not sent again")
+
+        async def close(code: int) -> None:
+            closed.append(code)
+
+        conn = Connection(PHONE, send, close, write_now=broken)
+        writer = asyncio.create_task(conn.run_writer())
+        await asyncio.sleep(0)
+        offered = conn.offer("push")  # in a fan-out: an exception here would fail the tapper's tap
+        await asyncio.wait_for(writer, 30)  # a watchdog, not a measurement
+        return offered, conn.dropped, closed
+
+    offered, dropped, closed = asyncio.run(scenario())
+    assert offered is False and dropped is True and closed == [1013]  # it reconnects and gets its whole page
+
+
 async def _pushing_app(scope: dict[str, Any], receive: Any, send: Any) -> None:
     """Accepts a socket and sends four texts, two through the server's synchronous write and two through
     ASGI, interleaved; closes, and tries the write once more. What each write answered goes in the scope's
