@@ -60,7 +60,7 @@ class Connection:
             return False
         if at_once and not self._queue and self._writer_idle() and self._write_now is not None:
             # Written in the fan-out's own turn of the loop. Through the writer, a push waited for the turn
-            # after it, and at 100 games a turn of the loop is long: 5 ms at p50 and 45 ms at p99 between the
+            # after it, and at 100 games a turn of the loop is long: 2-5 ms at p50 and 25-50 ms at p99 between the
             # offer and the write (docs/performance.md). Only when nothing is queued or being written: the
             # order of a socket's pushes stays the order of the offers.
             try:
