@@ -2,8 +2,9 @@
 store thread cost a quiet table more than the write (app/live/pace.py). When they crowd, a store thread writes
 it, and the callback that hears the thread is done keeps it and fans it out, a loop turn before the tap's
 coroutine resumes (at 100 games that turn was most of a tap's wait). Either way its HTTP answer leaves before
-its frames: htmx drops a button's second tap while the first one's answer is awaited, so a game master who
-taps again as soon as the dashboard moved must find the first answer in."""
+the tapper's own frames (the other sockets' are written at once, in the fan-out): htmx drops a button's second
+tap while the first one's answer is awaited, so a game master who taps again as soon as the dashboard moved
+must find the first answer in."""
 
 from __future__ import annotations
 
@@ -178,7 +179,6 @@ def test_postgresql_taps_are_always_written_in_the_threads(postgres_url: str, sq
     finally:
         for engine in engines:
             engine.dispose()
-
 
 
 def test_the_other_sockets_frames_leave_at_once_the_tapper_s_after_its_answer(table: Table) -> None:
