@@ -3,13 +3,15 @@
     python -m bench.tap_waits --out FILE serve --host 127.0.0.1 --port P   # FILE written at SIGUSR1 and at exit
     python -m bench.tap_waits --read FILE [--skip 0.2]
 
-The first form is the server, its hub and connections wrapped from outside (no change to the tree it runs:
-`PYTHONPATH=<tree>` times another one). For each tap kept, the clock (`perf_counter`) at its `dispatch`, at the
-start and end of its store transaction (in a store thread, or on the loop for a quiet table), when the loop
-keeps it (`Hub._kept`: the callback that hears the thread is done) and when its fan-out is over; for each push
-a writer sends, its offer and its send's start and end. Pushes written at once in the fan-out (`write_now`) are
-only counted. The second form prints p50 / p90 / p99 / max of each wait in ms, the first `--skip` of the
-records (the set-up's joins and first pages) left out. Not in `make bench`: it needs a driver (the shared
+The first form is the server, its HTTP protocol, hub and connections wrapped from outside (no change to the
+tree it runs: `PYTHONPATH=<tree>` times another one). For each tap kept, the clock (`perf_counter`) when its
+request's headers are read (uvicorn's protocol, in the turn of the loop that read them) and when the app's task
+for it starts, at its `dispatch`, at the start and end of its store transaction (in a store thread, or on the
+loop for a quiet table), when the loop keeps it (`Hub._kept`: the callback that hears the thread is done), when
+its fan-out is over, when `dispatch` returns to the route, and when the answer's last byte is handed to the
+socket; for each push a writer sends, its offer and its send's start and end. Pushes written at once in the
+fan-out (`write_now`) are only counted. The second form prints p50 / p90 / p99 / max of each wait in ms, the
+first `--skip` of the records (the set-up's joins and first pages) left out. Not in `make bench`: it needs a driver (the shared
 `drive.py`); see the sixteenth pass in docs/performance.md.
 """
 
@@ -28,16 +30,25 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-_DISPATCHED: contextvars.ContextVar[float | None] = contextvars.ContextVar("dispatched", default=None)
+# The request's own stamps, filled in as it goes: the app's task holds it, and the callback that keeps the tap
+# runs in a copy of that task's context (the store thread's), which holds the very same dict.
+_REQUEST: contextvars.ContextVar[dict[str, float] | None] = contextvars.ContextVar("request", default=None)
+_TAP: contextvars.ContextVar[dict[str, float] | None] = contextvars.ContextVar("tap", default=None)
+HEARD = "bench.heard"  # the scope's key for the clock at the request's headers
 _STORED: contextvars.ContextVar[tuple[float, float] | None] = contextvars.ContextVar("stored", default=None)
 
 # (step, from, to): the rows `--read` prints, each a difference between two stamps of a record
 TAP_STEPS = (
+    ("the request read -> its app's task starts", "heard", "app"),
+    ("the app's task -> dispatch", "app", "dispatched"),
     ("dispatch -> the store's transaction starts", "dispatched", "store_in"),
     ("the store's transaction", "store_in", "store_out"),
     ("its end -> the loop keeps the tap", "store_out", "kept"),
     ("the fan-out", "kept", "fanned"),
     ("dispatch -> the fan-out is over", "dispatched", "fanned"),
+    ("the fan-out -> dispatch returns", "fanned", "returned"),
+    ("dispatch returns -> the answer written", "returned", "written"),
+    ("the request read -> its answer written", "heard", "written"),
 )
 PUSH_STEPS = (
     ("a push's offer -> its writer's send", "offered", "send_in"),
@@ -56,18 +67,50 @@ class Stamps:
 
 
 def stamp(stamps: Stamps) -> None:
-    """Wrap the hub, the store and the connections of the `app` on the path: each tap and push is stamped."""
+    """Wrap the HTTP protocol, the hub, the store and the connections of the `app` on the path: each tap and push
+    is stamped."""
+    from uvicorn.protocols.http.httptools_impl import RequestResponseCycle
+
     from app.live.connection import Connection
     from app.live.hub import Hub
     from app.store.repository import Repository
+    from app.web.serve import Http
 
+    headers, run_asgi, answer = Http.on_headers_complete, RequestResponseCycle.run_asgi, RequestResponseCycle.send
     dispatch, commit, kept = Hub.dispatch, Repository.commit, Hub._kept
     init, offer = Connection.__init__, Connection.offer
 
+    @functools.wraps(headers)
+    def stamped_headers(self: Http) -> None:
+        self.scope[HEARD] = time.perf_counter()  # type: ignore[literal-required]  # the scope the app's task gets
+        headers(self)
+
+    @functools.wraps(run_asgi)
+    async def stamped_run_asgi(self: RequestResponseCycle, app: Any) -> None:
+        request = {"app": time.perf_counter()}
+        heard = self.scope.get(HEARD)
+        if isinstance(heard, float):
+            request["heard"] = heard
+        _REQUEST.set(request)  # the task's own context
+        await run_asgi(self, app)
+
+    @functools.wraps(answer)
+    async def stamped_answer(self: RequestResponseCycle, message: Any) -> None:
+        await answer(self, message)
+        request = _REQUEST.get()
+        if request is not None and message["type"] == "http.response.body" and not message.get("more_body"):
+            request["written"] = time.perf_counter()
+
     @functools.wraps(dispatch)
     async def stamped_dispatch(self: Hub, *args: Any, **kwargs: Any) -> Any:
-        _DISPATCHED.set(time.perf_counter())  # the tap's task's own context: its store thread copies it
-        return await dispatch(self, *args, **kwargs)
+        request = _REQUEST.get()
+        tap = request if request is not None else {}  # a tap with no request: a timer's
+        tap["dispatched"] = time.perf_counter()
+        _TAP.set(tap)  # the tap's task's own context: its store thread copies it
+        try:
+            return await dispatch(self, *args, **kwargs)
+        finally:
+            tap["returned"] = time.perf_counter()
 
     @functools.wraps(commit)
     def stamped_commit(self: Repository, *args: Any, **kwargs: Any) -> Any:
@@ -81,10 +124,10 @@ def stamp(stamps: Stamps) -> None:
     def stamped_kept(self: Hub, turn: Any) -> None:
         began = time.perf_counter()
         kept(self, turn)
-        dispatched, stored = _DISPATCHED.get(), _STORED.get()
-        if dispatched is not None and stored is not None:
-            stamps.taps.append({"dispatched": dispatched, "store_in": stored[0], "store_out": stored[1],
-                                "kept": began, "fanned": time.perf_counter()})
+        tap, stored = _TAP.get(), _STORED.get()
+        if tap is not None and stored is not None:
+            tap.update(store_in=stored[0], store_out=stored[1], kept=began, fanned=time.perf_counter())
+            stamps.taps.append(tap)  # its last stamps ("returned", "written") come once its answer leaves
 
     @functools.wraps(init)
     def stamped_init(self: Connection, viewer: Any, send: Any, *args: Any, **kwargs: Any) -> None:
@@ -109,6 +152,9 @@ def stamp(stamps: Stamps) -> None:
             self._offered.append(at)  # type: ignore[attr-defined]
         return taken
 
+    Http.on_headers_complete = stamped_headers  # type: ignore[method-assign]
+    RequestResponseCycle.run_asgi = stamped_run_asgi  # type: ignore[method-assign]
+    RequestResponseCycle.send = stamped_answer  # type: ignore[method-assign]
     Hub.dispatch = stamped_dispatch  # type: ignore[method-assign]
     Repository.commit = stamped_commit  # type: ignore[method-assign]
     Hub._kept = stamped_kept  # type: ignore[method-assign]
@@ -131,7 +177,10 @@ def read(path: Path, skip: float) -> str:
         records = found[kind][int(len(found[kind]) * skip):]
         out.append(f"{len(records)} {kind}")
         for label, start, end in steps:
-            out.append(f"  {label:46} {_percentiles([r[end] - r[start] for r in records])}")
+            # A timer's tap has no request; a tap whose answer had not left when the stamps were written, no "written".
+            waits = [r[end] - r[start] for r in records if start in r and end in r]
+            fewer = f" ({len(waits)} {kind})" if len(waits) < len(records) else ""
+            out.append(f"  {label:46} {_percentiles(waits)}{fewer}")
     out.append(f"{found['at_once']} pushes written at once in their fan-out")
     return "\n".join(out)
 

@@ -1,5 +1,6 @@
-"""`python -m bench.tap_waits`: the real server, its taps' steps and its writers' sends stamped from outside,
-writes them at SIGUSR1, and `--read` prints each wait. Run from the project's root, not imported."""
+"""`python -m bench.tap_waits`: the real server, its taps' steps (from the request read to its answer written)
+and its writers' sends stamped from outside, writes them at SIGUSR1, and `--read` prints each wait. Run from
+the project's root, not imported."""
 
 from __future__ import annotations
 
@@ -69,7 +70,8 @@ def test_a_game_master_s_notes_are_stamped_step_by_step_and_read_back(tmp_path: 
         log.close()
     stamps = json.loads(out.read_text())
     taps = stamps["taps"][-NOTES:]
-    order = ("dispatched", "store_in", "store_out", "kept", "fanned")
+    # Each note from its request's headers to its answer's last byte; the answer leaves after the fan-out.
+    order = ("heard", "app", "dispatched", "store_in", "store_out", "kept", "fanned", "returned", "written")
     assert all(tap[a] <= tap[b] for tap in taps for a, b in itertools.pairwise(order)), taps
     # The dashboard is the tapper's own socket: its pushes go through its writer (the first page and a push a note).
     assert len(stamps["pushes"]) >= NOTES + 1
@@ -77,4 +79,5 @@ def test_a_game_master_s_notes_are_stamped_step_by_step_and_read_back(tmp_path: 
     table = subprocess.run([sys.executable, "-m", "bench.tap_waits", "--read", str(out), "--skip", "0"],
                            cwd=ROOT, capture_output=True, text=True, check=True, timeout=60).stdout
     assert f"{len(stamps['taps'])} taps" in table and "dispatch -> the fan-out is over" in table
+    assert "the request read -> its answer written" in table
     assert f"{len(stamps['pushes'])} pushes" in table and "a push's offer -> its writer's send" in table
