@@ -11,8 +11,8 @@ loop for a quiet table), when the loop keeps it (`Hub._kept`: the callback that 
 its fan-out is over, when `dispatch` returns to the route, and when the answer's last byte is handed to the
 socket; for each push a writer sends, its offer and its send's start and end. Pushes written at once in the
 fan-out (`write_now`) are only counted. The second form prints p50 / p90 / p99 / max of each wait in ms, the
-first `--skip` of the records (the set-up's joins and first pages) left out. Not in `make bench`: it needs a driver (the shared
-`drive.py`); see the sixteenth pass in docs/performance.md.
+first `--skip` of the records (the set-up's joins and first pages) left out. Not in `make bench`: it needs a
+driver (the shared `drive.py`); see the sixteenth and seventeenth passes in docs/performance.md.
 """
 
 from __future__ import annotations
