@@ -121,9 +121,9 @@ def stamp(stamps: Stamps) -> None:
             _STORED.set((began, time.perf_counter()))  # the context the callback that keeps the tap runs in
 
     @functools.wraps(kept)
-    def stamped_kept(self: Hub, turn: Any) -> None:
+    def stamped_kept(self: Hub, turn: Any, *args: Any) -> None:
         began = time.perf_counter()
-        kept(self, turn)
+        kept(self, turn, *args)  # newer trees hand it the list that holds the tapper's frames
         tap, stored = _TAP.get(), _STORED.get()
         if tap is not None and stored is not None:
             tap.update(store_in=stored[0], store_out=stored[1], kept=began, fanned=time.perf_counter())

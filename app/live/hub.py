@@ -34,6 +34,7 @@ from app.kernel.rules import Decision
 from app.kernel.viewer import Viewer
 from app.live import heap
 from app.live.connection import Connection
+from app.live.handoff import Handoff
 from app.live.known import Known
 from app.live.pace import pace_of
 from app.live.presence import ASLEEP_S, REFRESH_S, WINDOW_S, Presence
@@ -258,12 +259,14 @@ class Hub:
     async def _commit(self, turn: _Turn, full_key: str | None, first: bool) -> dict[str, Any] | None:
         """The store's transaction (`Repository.commit`): None when it wrote the tap, the stored result of a
         replayed one. While taps come slowly it runs here, on the loop (app/live/pace.py). Otherwise it runs
-        in a store thread, and a tap it wrote is kept and fanned out by the callback that hears the thread is
-        done, not by this coroutine, which resumes one turn of the loop later: at 100 games that turn was most
-        of a tap's wait (6 / 71 ms at p50 / p99, docs/performance.md). The callback queues this coroutine's
-        wake-up first and the fan-out wakes the tapper's own sockets' writers after it (`fan_out`'s
-        `answering`; the other sockets' frames are written at once). Either way the tap's HTTP answer leaves
-        before the tapper's frames: htmx drops a button's second tap while the first one's answer is awaited."""
+        in a store thread, and the callback that hears the thread is done does the rest of the tap in its own
+        turn of the loop: it keeps the tap and fans it out (the others' frames are written at once), resumes
+        this coroutine at once (a `Handoff`), which returns to the route and writes the HTTP answer, then
+        writes the tapper's own frames (`_answered`). Each turn of the loop between these was a wait behind
+        every socket and tap of the process: at 100 games 6 / 71 ms at p50 / p99 before the keep moved into
+        the callback, and 1 / 15 ms before the answer did (docs/performance.md). Either way the tap's HTTP
+        answer leaves before the tapper's frames: htmx drops a button's second tap while the first one's
+        answer is awaited."""
         loop = asyncio.get_running_loop()
         args = (self.game.id, self.seq, turn.at, full_key, turn.decided_here() if first else turn.decide, first)
         pace = self._pace
@@ -272,7 +275,8 @@ class Hub:
             if stored is None:
                 self._kept(turn)
             return stored
-        heard: asyncio.Future[dict[str, Any] | None] = loop.create_future()
+        heard: Handoff[dict[str, Any] | None] = Handoff(loop)
+        tapping = asyncio.current_task()
         pace.in_threads += 1
 
         def back(stored: dict[str, Any] | None, error: BaseException | None) -> None:
@@ -280,11 +284,13 @@ class Hub:
             if heard.cancelled():
                 return  # the tap's coroutine is gone (the server stops): nothing is kept, as before
             if error is not None:
-                heard.set_exception(error)
+                heard.resolve(exception=error)
                 return
-            heard.set_result(stored)  # queued now: the HTTP answer before the frames the fan-out queues
+            held: list[tuple[Connection, str]] = []
             if stored is None:
-                self._kept(turn)
+                self._kept(turn, held)
+            heard.resolve(stored)  # the tap's coroutine runs now, to its answer when nothing makes it wait
+            self._answered(held, answer_out=tapping is not None and tapping.done())
 
         def in_thread() -> None:
             try:
@@ -297,20 +303,27 @@ class Hub:
         loop.run_in_executor(None, contextvars.copy_context().run, in_thread)
         return await heard
 
-    def _kept(self, turn: _Turn) -> None:
+    def _kept(self, turn: _Turn, held: list[tuple[Connection, str]] | None = None) -> None:
         """`_keep`, its failure handed to the tap's coroutine (`_Turn.failed`), which raises it."""
         try:
-            self._keep(turn)
+            self._keep(turn, held)
         except Exception as exc:
             turn.failed = exc
 
-    def _keep(self, turn: _Turn) -> None:
+    def _keep(self, turn: _Turn, held: list[tuple[Connection, str]] | None) -> None:
         """A tap the store wrote: the hub's log takes it, and the viewers it concerns see it."""
         assert turn.decision is not None
         before, events = self.state, [*turn.fresh_events, *turn.decision.events]
         self.state, self.seq = turn.decision.state, turn.seq + len(turn.payloads)
         if events:
-            self._after_change(self.definition.audience(before, events, self.state), answering=turn.actor)
+            self._after_change(self.definition.audience(before, events, self.state), turn.actor, held)
+
+    def _answered(self, held: list[tuple[Connection, str]], answer_out: bool) -> None:
+        """The tapper's own frames, held by the fan-out: written now when the tap's answer is out (its task
+        ended in the callback's turn), else given to their writers, a turn later, as a tap on the loop's."""
+        for conn, message in held:
+            if not conn.offer(message, at_once=answer_out):
+                self.connections.discard(conn)
 
     def _moved(self, turn: _Turn) -> dict[str, Any]:
         """The note of a committed tap: its seq and, unless they are large, its events, so that the other
@@ -359,9 +372,10 @@ class Hub:
         self.seq = fresh[-1].seq
         self._after_change(self.definition.audience(before, events, state))
 
-    def _after_change(self, audience: Audience, answering: Actor | None = None) -> None:
+    def _after_change(self, audience: Audience, answering: Actor | None = None,
+                      held: list[tuple[Connection, str]] | None = None) -> None:
         self.touched = time.monotonic()
-        self.fan_out(audience, answering)
+        self.fan_out(audience, answering, held)
         self._arm()
 
     # -- viewers -------------------------------------------------------------
@@ -483,12 +497,14 @@ class Hub:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def fan_out(self, audience: Audience = EVERYONE, answering: Actor | None = None) -> None:
+    def fan_out(self, audience: Audience = EVERYONE, answering: Actor | None = None,
+                held: list[tuple[Connection, str]] | None = None) -> None:
         """Push the changed parts of the views of `audience` (the others' pages cannot have changed);
         a view is built once per viewer. `answering`: the actor of the tap whose HTTP answer is still to
-        leave. Its own sockets' pushes wait for their writers, a turn of the loop later, so that they follow
-        the answer (htmx drops a button's second tap while the first one's answer is awaited: a player who
-        taps again as soon as the phone moved must find the first answer in); the others' are written now."""
+        leave. Its own sockets' pushes must follow the answer (htmx drops a button's second tap while the
+        first one's answer is awaited: a player who taps again as soon as the phone moved must find the
+        first answer in): they go to `held`, which the tap writes once answered, or without it to their
+        writers, a turn of the loop later. The others' are written now."""
         views: dict[tuple[str, str | None], dict[str, Any]] = {}
         cache: dict[Any, str] = {}  # shared fragments (public blocks) rendered once per fan-out
         tapping = None if answering is None else (answering.kind, answering.player_id)
@@ -497,17 +513,24 @@ class Hub:
                 self.connections.discard(conn)
                 continue
             if audience.concerns(conn.viewer):
-                self._push(conn, views, cache, at_once=conn.viewer.key != tapping)
+                if conn.viewer.key != tapping:
+                    self._push(conn, views, cache)
+                else:
+                    self._push(conn, views, cache, at_once=False, held=held)
         heap.busy()  # a young collection waits for the quiet moment after this, not for the next tap
 
     def _push(self, conn: Connection, views: dict[tuple[str, str | None], dict[str, Any]], cache: dict[Any, str],
-              at_once: bool = True) -> None:
+              at_once: bool = True, held: list[tuple[Connection, str]] | None = None) -> None:
         key = conn.viewer.key
         view = views.get(key)
         if view is None:
             view = views[key] = self.view_for(conn.viewer)
         message = self.presenter.push(conn.viewer, view, conn.sent, cache)
-        if message is not None and not conn.offer(message, at_once):
+        if message is None:
+            return
+        if held is not None:
+            held.append((conn, message))
+        elif not conn.offer(message, at_once):
             self.connections.discard(conn)
 
     async def seat_of(self, token_hash: str) -> str | None:

@@ -1,7 +1,8 @@
 """Where a tap is written and kept (issue 11). While taps come slowly the loop writes it itself: the trip to a
 store thread cost a quiet table more than the write (app/live/pace.py). When they crowd, a store thread writes
-it, and the callback that hears the thread is done keeps it and fans it out, a loop turn before the tap's
-coroutine resumes (at 100 games that turn was most of a tap's wait). Either way its HTTP answer leaves before
+it, and the callback that hears the thread is done keeps it, fans it out, resumes the tap's coroutine (its
+answer leaves) and writes the tapper's frames, all in its own turn of the loop (at 100 games each turn between
+them was a long wait). Either way its HTTP answer leaves before
 the tapper's own frames (the other sockets' are written at once, in the fan-out): htmx drops a button's second
 tap while the first one's answer is awaited, so a game master who taps again as soon as the dashboard moved
 must find the first answer in."""
@@ -9,11 +10,20 @@ must find the first answer in."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import secrets
+import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+import httpx2
+import live_server
 import pytest
+import uvicorn
+from live_server import START_SECONDS, Served, free_port, raw_websocket
 from starlette.testclient import TestClient
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from web_helpers import act, create_game, join, make_settings, on_the_loop, receive, receive_until
@@ -23,6 +33,7 @@ from app.store.database import make_engine
 from app.store.repository import Repository
 from app.web.app import create_app
 from app.web.i18n import CATALOGUE
+from app.web.serve import Http, Websockets
 from app.web.sockets import WRITE_NOW
 
 
@@ -39,8 +50,8 @@ class _Path(Pace):
 
 class _Written:
     """What the app sends, in the order it sends it: a tap's answer, each websocket frame. A socket's scope
-    carries a synchronous write as this project's server gives one (app/web/serve.py, `Websockets.write_now`);
-    a frame written through it is logged as "frame now"."""
+    carries a synchronous write as this project's server gives one (app/web/serve.py, `Websockets.write_now`),
+    the server's own under uvicorn; a frame written through it is logged as "frame now"."""
 
     def __init__(self, app: ASGIApp, log: list[str]) -> None:
         self.app, self.log = app, log
@@ -48,11 +59,15 @@ class _Written:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = scope.get("path", "")
         if scope["type"] == "websocket":
-            stream = send.__self__  # type: ignore[attr-defined]  # the TestClient's stream: it never waits
+            server_s = (scope.get("extensions") or {}).get(WRITE_NOW)  # uvicorn's, with this project's protocol
+            stream = None if server_s else send.__self__  # type: ignore[attr-defined]  # the TestClient's: never waits
 
             def write_now(text: str) -> bool:
+                if server_s is not None and not server_s(text):
+                    return False
                 self.log.append(f"frame now {text}")
-                stream.send_nowait({"type": "websocket.send", "text": text})
+                if stream is not None:
+                    stream.send_nowait({"type": "websocket.send", "text": text})
                 return True
 
             scope = {**scope, "extensions": {**(scope.get("extensions") or {}), WRITE_NOW: write_now}}
@@ -91,28 +106,38 @@ def table(sqlite_url: str, request: pytest.FixtureRequest) -> Iterator[Table]:
         yield Table(client, code, hub, log)
 
 
-def test_a_tap_is_written_and_kept_on_the_loop_or_in_a_thread_and_then_a_turn_sooner(
+def test_a_tap_is_written_kept_and_answered_on_the_loop_or_in_the_turn_its_thread_is_heard(
         table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
-    hub, written_on_loop, kept_by = table.hub, [], []
+    hub, log, written_on_loop, kept_by = table.hub, table.log, [], []
     commit, keep = hub.repo.commit, hub._keep
 
     def watched_commit(*args: Any) -> Any:
         written_on_loop.append(on_the_loop())
         return commit(*args)
 
-    def watched_keep(turn: Any) -> None:
+    def watched_keep(turn: Any, *args: Any) -> None:
         kept_by.append(asyncio.current_task())  # None in a plain callback of the loop
-        keep(turn)
+        asyncio.get_running_loop().call_soon(log.append, "next turn")  # runs once the keeping turn is over
+        keep(turn, *args)
 
     monkeypatch.setattr(hub.repo, "commit", watched_commit)
     monkeypatch.setattr(hub, "_keep", watched_keep)
     seq = hub.seq
-    assert act(table.client, table.code, {"type": "mod_note", "text": "Foulques est sorti"}, moderator=True).status_code == 200
+    with table.client.websocket_connect(f"/m/{table.code}/ws") as dashboard:
+        receive(dashboard)  # the whole dashboard, first
+        log.clear()
+        assert act(table.client, table.code, {"type": "mod_note", "text": "Foulques est sorti"},
+                   moderator=True).status_code == 200
+        receive_until(dashboard, "Foulques est sorti")
     assert hub.seq == seq + 1
+    steps = [line if line in ("answer", "next turn") else line.split(" <")[0] for line in log]
     if hub._pace.here:
         assert written_on_loop == [True] and kept_by[0] is not None  # by the tap's own coroutine
     else:
-        assert written_on_loop == [False] and kept_by == [None]  # by the callback, a turn before the coroutine
+        assert written_on_loop == [False] and kept_by == [None]  # by the callback that hears the thread
+    # The TestClient's answer waits a turn of the loop (its stream checkpoints), so the tapper's frame (the
+    # dashboard's) goes to its writer, a turn later, either way. Through uvicorn, see the last test.
+    assert steps[:3] == ["answer", "next turn", "frame"], log
 
 
 def test_a_tap_s_answer_leaves_before_its_frames(table: Table) -> None:
@@ -197,3 +222,61 @@ def test_the_other_sockets_frames_leave_at_once_the_tapper_s_after_its_answer(ta
     dashboard_frame = next(i for i, line in enumerate(log) if 'id="m-status"' in line)
     assert log[screen_frame].startswith("frame now") and screen_frame < log.index("answer"), log
     assert log[dashboard_frame].startswith("frame <") and log.index("answer") < dashboard_frame, log
+
+
+def test_through_the_real_server_a_crowded_tap_is_answered_and_its_frame_written_in_the_turn_that_keeps_it(
+        sqlite_url: str, tmp_path: Path) -> None:
+    """The TestClient's answer always waits a turn (its stream checkpoints): uvicorn's, as `deuxrois serve`
+    runs it, is written at once, so the callback that keeps a tap from a store thread answers it and writes
+    the tapper's own frame before its turn of the loop is over."""
+    log: list[str] = []
+    app = create_app(make_settings(sqlite_url))
+    app.add_middleware(_Written, log=log)
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, http=Http, ws=Websockets,
+                                           log_level="warning"))
+    serving = threading.Thread(target=server.run, daemon=True)
+    serving.start()
+    served = Served(tmp_path, sqlite_url, port=port)
+    try:
+        deadline = time.monotonic() + START_SECONDS
+        while not server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.01)
+        with httpx2.Client(base_url=served.url, headers={"Origin": served.url}) as game_master:
+            code, _ = live_server.create_game(game_master)
+            for i in range(6):
+                with httpx2.Client(base_url=served.url, headers={"Origin": served.url}) as phone:
+                    assert phone.post(f"/g/{code}/join", data={"name": f"J{i}"}).status_code == 200
+
+            def note(text: str) -> int:
+                body = {"key": secrets.token_hex(8), "command": {"type": "mod_note", "text": text}}
+                return game_master.post(f"/m/{code}/act", json=body, timeout=30).status_code
+
+            body = {"key": secrets.token_hex(8), "command": {"type": "start"}}
+            assert game_master.post(f"/m/{code}/act", json=body, timeout=30).status_code == 200
+            hub = app.state.games._hubs[code]
+            hub._pace = _Path(False)  # as when taps crowd: a store thread writes it
+            keep = hub._keep
+
+            def watched_keep(turn: Any, *args: Any) -> None:
+                asyncio.get_running_loop().call_soon(log.append, "next turn")  # once the keeping turn is over
+                keep(turn, *args)
+
+            hub._keep = watched_keep
+            cookie = "; ".join(f"{k}={v}" for k, v in game_master.cookies.items())
+            with contextlib.closing(raw_websocket(served, f"/m/{code}/ws", cookie)) as dashboard:
+                seen = b""
+                while b"srv-clock" not in seen:  # the whole dashboard, first
+                    seen += dashboard.recv(65536)
+                log.clear()
+                assert note("Foulques est sorti") == 200
+                while b"Foulques est sorti" not in seen:
+                    chunk = dashboard.recv(65536)
+                    assert chunk, "the server closed the dashboard"
+                    seen += chunk
+    finally:
+        server.should_exit = True
+        serving.join(30)
+    steps = [line if line in ("answer", "next turn") else line.split(" <")[0] for line in log]
+    assert steps[:3] == ["answer", "frame now", "next turn"], log
