@@ -1,9 +1,9 @@
 """A result handed to a waiting coroutine that resumes it in the same turn of the loop.
 
 An `asyncio.Future` wakes its task through `call_soon`: the task runs a turn of the loop after the callback
-that set the result, behind every socket read and callback that turn holds. At 100 games that turn was the
-longest of a tap's waits between its fan-out and its HTTP answer (p99 15 ms, docs/performance.md), and the
-tapper's own frames, which follow the answer, waited for it too. A `Handoff` is a future-like object (asyncio's
+that set the result, behind every socket read and callback that turn holds. At 100 games that turn held a
+tap's HTTP answer p99 15-54 ms after its fan-out (docs/performance.md), and the tapper's own frames, which
+follow the answer, waited for it too. A `Handoff` is a future-like object (asyncio's
 tasks await any object with `_asyncio_future_blocking`, `get_loop`, `add_done_callback`, `result` and `cancel`:
 see `asyncio.isfuture`) whose `resolve` runs the task's wake-up at once, inside the caller's callback: the
 coroutine runs to its next suspension (or its end) before `resolve` returns.
