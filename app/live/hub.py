@@ -90,7 +90,6 @@ class _Turn:
         self.payloads: list[dict[str, Any]] = []
         self.result: dict[str, Any] | None = None
         self.failed: Exception | None = None  # keeping the written tap raised this (Hub._commit)
-        self.held: list[tuple[Connection, str]] = []  # the tapper's own frames, to follow its answer (Hub._answered)
 
     def decide(self, fresh: list[StoredEvent]) -> Batch:
         """Fold what other processes appended, then decide (pure: it runs in the store's thread)."""
@@ -287,13 +286,11 @@ class Hub:
             if error is not None:
                 heard.resolve(exception=error)
                 return
+            held: list[tuple[Connection, str]] = []
             if stored is None:
-                self._kept(turn, turn.held)
+                self._kept(turn, held)
             heard.resolve(stored)  # the tap's coroutine runs now, to its answer when nothing makes it wait
-            if tapping is None or tapping.done():
-                self._answered(turn)  # answered: the tapper's frames follow at once
-            elif turn.held:  # it waits (a publish to the other processes, a route's own wait): after its end
-                tapping.add_done_callback(lambda _: self._answered(turn))
+            self._answered(held, answer_out=tapping is not None and tapping.done())
 
         def in_thread() -> None:
             try:
@@ -321,14 +318,11 @@ class Hub:
         if events:
             self._after_change(self.definition.audience(before, events, self.state), turn.actor, held)
 
-    def _answered(self, turn: _Turn) -> None:
-        """The tapper's own frames, held by the fan-out, written once its HTTP answer is out: in the turn that
-        kept the tap when its task (a request's) ended there, else a turn after it ended. Every actor with
-        sockets taps through a request; a timer's tap (the system) and a join (no seat yet) hold none. A tap
-        written on the loop holds none either: its frames wait for their writers, a turn after its answer."""
-        held, turn.held = turn.held, []
+    def _answered(self, held: list[tuple[Connection, str]], answer_out: bool) -> None:
+        """The tapper's own frames, held by the fan-out: written now when the tap's answer is out (its task
+        ended in the callback's turn), else given to their writers, a turn later, as a tap on the loop's."""
         for conn, message in held:
-            if not conn.offer(message):
+            if not conn.offer(message, at_once=answer_out):
                 self.connections.discard(conn)
 
     def _moved(self, turn: _Turn) -> dict[str, Any]:
