@@ -265,8 +265,10 @@ class Hub:
         writes the tapper's own frames (`_answered`). Each turn of the loop between these was a wait behind
         every socket and tap of the process: at 100 games 6 / 71 ms at p50 / p99 before the keep moved into
         the callback, and 1 / 15 ms before the answer did (docs/performance.md). Either way the tap's HTTP
-        answer leaves before the tapper's frames: htmx drops a button's second tap while the first one's
-        answer is awaited."""
+        answer leaves before the tapper's frames (htmx drops a button's second tap while the first one's
+        answer is awaited), unless the coroutine waits once resumed: with several processes its note to the
+        others goes through Redis first, and the frames leave through their writers meanwhile, as before
+        (holding them for the answer cost the tap's last frame a round trip and a turn: docs/performance.md)."""
         loop = asyncio.get_running_loop()
         args = (self.game.id, self.seq, turn.at, full_key, turn.decided_here() if first else turn.decide, first)
         pace = self._pace
