@@ -266,3 +266,40 @@ def test_the_cheap_views_are_the_straightforward_views_in_mode_historique(n: int
 @pytest.mark.parametrize(("n", "seed", "every"), [(25, 21, 3), (50, 22, 10)])
 def test_the_cheap_views_are_the_straightforward_views_at_a_big_table(n: int, seed: int, every: int) -> None:
     assert run(n, seed, rounds=3, every=every, html=n <= 25) > 100
+
+
+def test_a_commands_events_go_on_top_of_the_kept_log(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The dashboard's log after a command is the lines of its events on top of the log kept before it, however
+    many events it added: the log is not read again (it was, whenever a command added more than one)."""
+    from app.games.deuxrois import views
+
+    reads: list[int] = []
+    read_all = views._log_now
+    monkeypatch.setattr(views, "_log_now", lambda state: reads.append(state.version) or read_all(state))
+    bot = chooser(8, [], every=10**9, html=False)
+    seen: dict[str, Any] = {"before": None, "several": 0, "checked": 0}
+
+    def under(state: GameState, node: Any) -> bool:
+        head = state.history
+        for _ in range(views.LOG_LINES):
+            if head is None or head is node:
+                break
+            head = head.prev
+        return head is node and node is not None
+
+    def choose(state: GameState, rng: random.Random) -> Move | None:
+        before: GameState | None = seen["before"]
+        reads.clear()
+        views._log(state)
+        if before is not None and before.players is state.players and under(state, before.history) \
+                and state.history is not before.history:
+            assert not reads, f"the log was read again at version {state.version}"
+            seen["checked"] += 1
+            seen["several"] += state.version - before.version > 1
+        seen["before"] = state
+        return bot(state, rng)
+
+    log = [Stored(p, T0) for p in GAME.new_game(GameConfig(rounds=3), 5, T0)]
+    run = play(GAME, log, choose, 5, seats=lambda s: [p.id for p in s.players], max_steps=20000, start_ms=T0)
+    assert GAME.over(run.state)
+    assert seen["checked"] > 100 and seen["several"] > 10, seen

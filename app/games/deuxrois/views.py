@@ -425,27 +425,39 @@ def _log_now(state: GameState) -> list[View]:
     return [_line(state, v, n.event, opened) for v, n in latest]
 
 
-# The log of a history head, with what each line closes (a request, a question): the next head's log is its
-# own line on top of it, unless that event opens one of those (ids are unique, so it never does; if it
-# did, those lines would name another opening: the log is then read again).
+# The log of a history head, with what each line closes (a request, a question): a later head's log is its
+# new events' lines on top of the log of the newest head kept under it, unless one of those events opens what
+# a line below it closes (ids are unique, so none does; if one did, that line would name another opening: the
+# log is then read again).
 _LOGS = memo.Keep(512)
 
 
 def _log_after(state: GameState, head: History) -> tuple[list[View], tuple[str | None, ...]]:
-    before = _LOGS.peek((head.prev, state.players)) if head.prev is not None else None
-    opens = opened_id(head.event)
-    if before is None or (opens is not None and opens in before[1]):
+    # A tap often adds two or three events, and only the head of each state was kept: the nodes between
+    # were never a head, so looking one node down found nothing and the whole log was read again.
+    new: list[History] = []
+    node: History | None = head
+    before = None
+    while node is not None and len(new) < LOG_LINES:
+        new.append(node)
+        node = node.prev
+        before = _LOGS.peek((node, state.players)) if node is not None else None
+        if before is not None:
+            break
+    closers = [*(closed_id(n.event) for n in new), *(before[1] if before is not None else ())]
+    if before is None or any((opens := opened_id(n.event)) is not None and opens in closers[i + 1:]
+                             for i, n in enumerate(new)):
         lines = _log_now(state)
-        node: History | None = head
+        node = head
         closers = []
         for _ in lines:
             assert node is not None
             closers.append(closed_id(node.event))
             node = node.prev
         return lines, tuple(closers)
-    mine = closed_id(head.event)
-    line = _line(state, state.version, head.event, openings(state, {mine} if mine else set()))
-    return [line, *before[0][:LOG_LINES - 1]], (mine, *before[1][:LOG_LINES - 1])
+    opened = openings(state, {c for c in closers[:len(new)] if c is not None})
+    mine = [_line(state, state.version - i, n.event, opened) for i, n in enumerate(new)]
+    return [*mine, *before[0]][:LOG_LINES], tuple(closers[:LOG_LINES])
 
 
 # A line of the journal reads the event, the names, and, for a closing event, the event that opened what it
