@@ -147,9 +147,21 @@ class _FlatGlobals(Environment):
 
     context_class = _QuickCalls
     plain_helpers: frozenset[Callable[..., Any]] = frozenset()  # its global functions that take no context
+    loaded: dict[str, Template]  # by name, as loaded (make_environment)
 
     def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
         return {**self.globals, **(d or {})}
+
+    def _load_template(self, name: str, globals: MutableMapping[str, Any] | None) -> Template:
+        """A template by name from a plain dict: Jinja's own cache makes a weak reference and takes a lock on
+        every lookup, and a template's `{% from %}` and `{% include %}` look up at each render (a phone's
+        moments, a few dozen times a tap). Templates never reload (auto_reload=False)."""
+        if globals:
+            return super()._load_template(name, globals)
+        loaded = self.loaded.get(name)
+        if loaded is None:
+            loaded = self.loaded[name] = super()._load_template(name, None)
+        return loaded
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         """`r.kind` on a view's dict, without the AttributeError Jinja raises and catches first (a few hundred
@@ -162,7 +174,7 @@ class _FlatGlobals(Environment):
 _DICT_ATTRIBUTES = frozenset(dir(dict))
 
 
-def make_environment() -> Environment:
+def make_environment() -> _FlatGlobals:
     env = _FlatGlobals(
         loader=FileSystemLoader(TEMPLATES),
         autoescape=select_autoescape(default=True, default_for_string=True),
@@ -177,6 +189,7 @@ def make_environment() -> Environment:
                        keep=_keep, kept_each=_kept_each,
                        **_game_globals())
     env.filters["json_attr"] = _json_attr
+    env.loaded = {}
     env.plain_helpers = frozenset(fn for fn in env.globals.values()
                                   if type(fn) is FunctionType and getattr(fn, "jinja_pass_arg", None) is None)
     return env
@@ -194,14 +207,11 @@ def preload() -> int:
     return len(names)
 
 
-_LOADED: dict[str, Template] = {}  # templates never reload (auto_reload=False): no trip through Jinja's locked LRU
+_LOADED = ENV.loaded  # templates never reload (auto_reload=False): no trip through Jinja's locked LRU
 
 
 def _template(name: str) -> Template:
-    loaded = _LOADED.get(name)
-    if loaded is None:
-        loaded = _LOADED[name] = ENV.get_template(name)
-    return loaded
+    return _LOADED.get(name) or ENV.get_template(name)
 
 
 def render(template: str, **context: Any) -> str:

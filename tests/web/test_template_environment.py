@@ -3,6 +3,8 @@ dict method named like a key, a missing key, and the helpers every template sees
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from jinja2 import Environment, StrictUndefined, UndefinedError, pass_context
 from jinja2.runtime import Context
@@ -52,3 +54,29 @@ def test_every_template_sees_the_shared_helpers_in_the_speaker_s_language() -> N
         french = ENV.from_string('{{ t("error.not_found") }}').render()
     assert "Hello" in english
     assert said and french and said != french
+
+
+class _Counted(dict[Any, Any]):
+    """Jinja's template cache, counting its lookups."""
+
+    asked = 0
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        _Counted.asked += 1
+        return super().get(key, default)
+
+    def __getitem__(self, key: Any) -> Any:
+        _Counted.asked += 1
+        return super().__getitem__(key)
+
+
+def test_a_template_s_imports_are_found_without_jinja_s_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A moment's `{% from %}` asks for its macros' template at every render: the environment answers from
+    its own dict, not through Jinja's cache (a weak reference and a lock each time)."""
+    page = ENV.from_string('{% from "deuxrois/partials/action_form.html" import action %}{{ action is defined }}')
+    with speaking("fr"):
+        first = page.render()
+        monkeypatch.setattr(ENV, "cache", _Counted())
+        again = [page.render() for _ in range(3)]
+    assert first == "True" and again == [first] * 3
+    assert _Counted.asked == 0
