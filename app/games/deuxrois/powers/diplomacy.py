@@ -116,6 +116,14 @@ def sessions(state: GameState, pid: str, now: int | None = None, joinable: bool 
     joined: set[str] = set()  # partners of his later translations
     found: list[tuple[str, str, int]] = []  # (a, b, start in ms)
     looked: set[frozenset[str]] = set()  # pairs already weighed: only their newest complète counts
+    fit: dict[str, bool] = {}  # each other player weighed once: the complètes of a window share their players
+
+    def fits(x: str) -> bool:
+        ok = fit.get(x)
+        if ok is None:
+            ok = fit[x] = together(state, pid, x) and (not joinable or forceable(state, pid, x))
+        return ok
+
     kept = _completes(state)
     node = kept.newest if kept.above >= limit else None
     while node is not None and node.event.at_ms >= limit:
@@ -124,7 +132,7 @@ def sessions(state: GameState, pid: str, now: int | None = None, joinable: bool 
             joined.add(ev.b if ev.a == pid else ev.a)
         elif not (pid in (pair := frozenset((ev.a, ev.b))) or pair <= joined or pair in looked):
             looked.add(pair)
-            if all(together(state, pid, x) and (not joinable or forceable(state, pid, x)) for x in (ev.a, ev.b)):
+            if fits(ev.a) and fits(ev.b):
                 found.append((ev.a, ev.b, ev.at_ms))
         node = node.older if node.below >= limit else None
     return found
