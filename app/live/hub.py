@@ -15,10 +15,12 @@ import asyncio
 import contextlib
 import contextvars
 import logging
+import os
 import random
 import secrets
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, Protocol
@@ -42,6 +44,11 @@ from app.live.pubsub import PubSub, Subscription
 from app.store.repository import Batch, GameRecord, LiveSession, Repository, SeqConflict, StoredEvent
 
 log = logging.getLogger(__name__)
+# The store's threads, where a crowded tap is written (`Hub._commit`). Handed its work with `submit`, not
+# `loop.run_in_executor`: that asks each time whether the function is a coroutine function and wraps the
+# thread's future in one of the loop's, whose result nobody read but whose end woke the loop a second time
+# from the thread (the tap's callback already does). As many threads as the loop's default executor has.
+STORE_THREADS = ThreadPoolExecutor(max_workers=min(32, (os.cpu_count() or 1) + 4), thread_name_prefix="store")
 RETRIES = 30  # clashes happen only where writers do not take turns (SQLite): each try reads what won
 RETRY_JITTER_S = 0.003  # up to this many seconds times the try number between tries, so two writers drift apart
 BURST_S = 1.0  # sockets attaching within this long of each other share their rendered regions...
@@ -302,7 +309,7 @@ class Hub:
             with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: nobody waits
                 loop.call_soon_threadsafe(back, stored, error)
 
-        loop.run_in_executor(None, contextvars.copy_context().run, in_thread)
+        STORE_THREADS.submit(contextvars.copy_context().run, in_thread)
         return await heard
 
     def _kept(self, turn: _Turn, held: list[tuple[Connection, str]] | None = None) -> None:

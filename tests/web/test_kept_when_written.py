@@ -280,3 +280,30 @@ def test_through_the_real_server_a_crowded_tap_is_answered_and_its_frame_written
         serving.join(30)
     steps = [line if line in ("answer", "next turn") else line.split(" <")[0] for line in log]
     assert steps[:3] == ["answer", "frame now", "next turn"], log
+
+
+def test_a_tap_written_in_a_store_thread_wakes_the_loop_once(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The thread hands its tap back to the loop in one call, the callback that keeps it. Through
+    `loop.run_in_executor` the loop's own future of the thread's work was woken too: a second wake-up of the
+    loop a tap, for a result nobody read."""
+    hub, commit = table.hub, table.hub.repo.commit
+    writers: set[int] = set()
+    woken: list[str] = []
+    handed = asyncio.BaseEventLoop.call_soon_threadsafe
+
+    def watched_commit(*args: Any) -> Any:
+        writers.add(threading.get_ident())
+        return commit(*args)
+
+    def counted(loop: asyncio.BaseEventLoop, callback: Any, *args: Any, **kwargs: Any) -> Any:
+        if threading.get_ident() in writers:
+            woken.append(getattr(callback, "__qualname__", repr(callback)))
+        return handed(loop, callback, *args, **kwargs)
+
+    monkeypatch.setattr(hub.repo, "commit", watched_commit)
+    monkeypatch.setattr(asyncio.BaseEventLoop, "call_soon_threadsafe", counted)
+    for n in range(3):
+        assert act(table.client, table.code, {"type": "mod_note", "text": f"note {n}"},
+                   moderator=True).status_code == 200
+    assert len(writers) >= 1
+    assert woken == ([] if hub._pace.here else ["Hub._commit.<locals>.back"] * 3), woken
