@@ -4,8 +4,10 @@
 screen, the same deal every run) under callgrind twice, with no tap and with `--taps` taps (complète
 requests and their acceptances, in one room, as `fanout-50` does), and prints the difference per tap: the
 store's transaction, decide, the audience, the views and their HTML, without HTTP and sockets. On the
-project's shared VMs a timed tap moved by 2x within minutes; this count moves by well under 1 % between runs
-of the same code, so two trees compare in one run each (`PYTHONPATH=<tree>`, from that tree). A round's
+project's shared VMs a timed tap moved by 2x within minutes; this count moves much less, but not by nothing:
+the taps come faster than the pace sends to the loop, so most are written in the store's threads, whose
+commits group differently from run to run (one tree counted 9.94 and 9.66 M a tap an hour apart). Compare
+two trees over several runs each (`PYTHONPATH=<tree>`, from that tree) for a change under ~3 %. A round's
 events pile up as the taps go on (a long negotiation at 50 players), so compare runs of the same `--taps`.
 Needs valgrind (Debian's package); each run takes a minute or two.
 """
