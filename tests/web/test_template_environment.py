@@ -62,11 +62,11 @@ class _Counted(dict[Any, Any]):
     asked = 0
 
     def get(self, key: Any, default: Any = None) -> Any:
-        _Counted.asked += 1
+        self.asked += 1
         return super().get(key, default)
 
     def __getitem__(self, key: Any) -> Any:
-        _Counted.asked += 1
+        self.asked += 1
         return super().__getitem__(key)
 
 
@@ -76,7 +76,8 @@ def test_a_template_s_imports_are_found_without_jinja_s_cache(monkeypatch: pytes
     page = ENV.from_string('{% from "deuxrois/partials/action_form.html" import action %}{{ action is defined }}')
     with speaking("fr"):
         first = page.render()
-        monkeypatch.setattr(ENV, "cache", _Counted())
+        cache = _Counted()
+        monkeypatch.setattr(ENV, "cache", cache)
         again = [page.render() for _ in range(3)]
     assert first == "True" and again == [first] * 3
-    assert _Counted.asked == 0
+    assert cache.asked == 0
