@@ -61,9 +61,19 @@ def test_a_game_master_s_notes_are_stamped_step_by_step_and_read_back(tmp_path: 
                     assert chunk, "the server closed the dashboard"
                     seen += chunk
                 assert server_frames(seen)[0]
-        server.send_signal(signal.SIGUSR1)
-        _until(out.exists, "stamps' file")
-        _until(lambda: len(json.loads(out.read_text())["taps"]) >= NOTES, "stamps of every note")
+
+        def written() -> bool:
+            """The stamps, asked for again until they hold every note and push: a writer stamps its send once
+            it resumes after it, which may come after the dashboard has read the frame and the signal came."""
+            server.send_signal(signal.SIGUSR1)
+            time.sleep(0.1)
+            try:
+                stamps = json.loads(out.read_text())
+            except (OSError, ValueError):  # not written yet, or being written
+                return False
+            return len(stamps["taps"]) >= NOTES and len(stamps["pushes"]) >= NOTES + 1
+
+        _until(written, "stamps of every note and its push")
     finally:
         server.terminate()
         server.wait(30)
